@@ -1,0 +1,264 @@
+"""What adapters send to the host (commands) and what it gives back (screens for logical messages).
+
+The host never names a platform message: it says "the table message of table T in chat C now reads X"
+or "user U's hand at table T now reads Y". Adapters map those targets to their own message ids, edit in
+place, and send a new message only when `notify` asks for it.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Platform = Literal["telegram", "discord", "console"]
+
+
+class UserRef(BaseModel):
+    """A person on a platform; `lang` is the language the platform reports (a hint, not a setting)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    platform: Platform
+    id: str
+    name: str = ""
+    lang: str | None = None
+
+    @property
+    def key(self) -> str:
+        return f"{self.platform}:{self.id}"
+
+
+class ChatRef(BaseModel):
+    """A group chat, channel, or one thread/topic inside it: a table lives in exactly one."""
+
+    model_config = ConfigDict(frozen=True)
+
+    platform: Platform
+    id: str
+    thread: str | None = None
+    title: str = ""
+
+    @property
+    def key(self) -> str:
+        return f"{self.platform}:{self.id}:{self.thread or ''}"
+
+
+# -- commands ------------------------------------------------------------------------------------
+
+
+class Command(BaseModel):
+    """Base of every command: who asks, and an optional platform update id for idempotency."""
+
+    user: UserRef
+    update_id: str | None = None
+
+
+class TableCommand(Command):
+    """A command about one table: named by id, or the single open table of `chat`."""
+
+    table: str | None = None
+    chat: ChatRef | None = None
+
+
+class NewTable(Command):
+    kind: Literal["new"] = "new"
+    chat: ChatRef
+    game: str
+    preset: str | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
+class Join(TableCommand):
+    kind: Literal["join"] = "join"
+
+
+class Leave(TableCommand):
+    kind: Literal["leave"] = "leave"
+
+
+class AddBot(TableCommand):
+    kind: Literal["add_bot"] = "add_bot"
+    level: str | None = None
+
+
+class RemoveBot(TableCommand):
+    kind: Literal["remove_bot"] = "remove_bot"
+    seat: int | None = None
+
+
+class Start(TableCommand):
+    kind: Literal["start"] = "start"
+
+
+class Cancel(TableCommand):
+    kind: Literal["cancel"] = "cancel"
+
+
+class Kick(TableCommand):
+    kind: Literal["kick"] = "kick"
+    seat: int
+    is_chat_admin: bool = False
+
+
+class SetOption(TableCommand):
+    kind: Literal["set_option"] = "set_option"
+    name: str
+    value: str
+    is_chat_admin: bool = False
+
+
+class Act(TableCommand):
+    """A typed action (console, slash command): the canonical text, checked like a button press."""
+
+    kind: Literal["act"] = "act"
+    action: str
+
+
+class Press(Command):
+    """A button press: the token carries table id, table version and action."""
+
+    kind: Literal["press"] = "press"
+    token: str
+    chat: ChatRef | None = None
+    is_chat_admin: bool = False
+
+
+class ShowHand(TableCommand):
+    """Resend my hand (all my tables when no table/chat is given)."""
+
+    kind: Literal["show_hand"] = "show_hand"
+    ephemeral: bool = False
+
+
+class ShowRules(Command):
+    kind: Literal["rules"] = "rules"
+    game: str | None = None
+
+
+class ShowSettings(TableCommand):
+    kind: Literal["settings"] = "settings"
+
+
+class SetLanguage(Command):
+    kind: Literal["set_language"] = "set_language"
+    lang: str
+    chat: ChatRef | None = None
+
+
+AnyCommand = Annotated[
+    NewTable
+    | Join
+    | Leave
+    | AddBot
+    | RemoveBot
+    | Start
+    | Cancel
+    | Kick
+    | SetOption
+    | Act
+    | Press
+    | ShowHand
+    | ShowRules
+    | ShowSettings
+    | SetLanguage,
+    Field(discriminator="kind"),
+]
+
+
+# -- what comes back ------------------------------------------------------------------------------
+
+
+class Button(BaseModel):
+    """A button: a token for the host, or a URL (a deep link); `style` is a hint adapters may use."""
+
+    model_config = ConfigDict(frozen=True)
+
+    label: str
+    token: str | None = None
+    url: str | None = None
+    style: Literal["primary", "secondary", "success", "danger"] = "secondary"
+
+
+class Screen(BaseModel):
+    """Platform-neutral content of one message: a title, plain-text lines, rows of buttons."""
+
+    title: str = ""
+    lines: list[str] = Field(default_factory=list)
+    buttons: list[list[Button]] = Field(default_factory=list)
+
+    def text(self) -> str:
+        return "\n".join([self.title, *self.lines] if self.title else self.lines)
+
+
+class TableTarget(BaseModel):
+    """The one table message of a table, in its chat."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["table"] = "table"
+    table: str
+    chat: ChatRef
+
+    @property
+    def key(self) -> str:
+        return f"table:{self.table}"
+
+
+class HandTarget(BaseModel):
+    """A player's private hand message for one table (a DM; on Discord also an ephemeral reply)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["hand"] = "hand"
+    table: str
+    user: UserRef
+
+    @property
+    def key(self) -> str:
+        return f"hand:{self.table}:{self.user.key}"
+
+
+class ChatTarget(BaseModel):
+    """A new message in a chat that is not the table message (final scores, announcements)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["chat"] = "chat"
+    chat: ChatRef
+
+    @property
+    def key(self) -> str:
+        return f"chat:{self.chat.key}"
+
+
+Target = Annotated[TableTarget | HandTarget | ChatTarget, Field(discriminator="kind")]
+
+
+class Delivery(BaseModel):
+    """Make `target` read `screen`: edit the existing message, or send anew when `notify` is set.
+
+    `notify` means "the recipient should be alerted" (their turn started, the game ended): adapters
+    send a new message (and may delete or retire the old one) instead of editing silently.
+    """
+
+    target: Target
+    screen: Screen
+    notify: bool = False
+
+
+class Reply(BaseModel):
+    """A short answer to the user who issued the command (a toast, an ephemeral message, a DM).
+
+    `screen` carries content only this user may see (an ephemeral hand on Discord).
+    """
+
+    text: str
+    alert: bool = False
+    screen: Screen | None = None
+
+
+class Outcome(BaseModel):
+    reply: Reply | None = None
+    deliveries: list[Delivery] = Field(default_factory=list)
+    table: str | None = None

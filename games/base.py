@@ -1,0 +1,206 @@
+"""The interface every game implements, python-chess style: one rules object per game.
+
+A game is a stateless rules object (`Game` subclass) working on a pydantic state:
+
+- `new(players, options, seed=…)` or `new(players, options, deals=[[card, …], …])`;
+- `to_act(state)` → the seats that may act now (several at once in Durak);
+- `legal_actions(state, seat)` → canonical action texts (`bid:2`, `play:QH`, `lead:7S:top:H`);
+- `apply(state, seat, action)` → `(new_state, events)`; an illegal action raises `GameError` with a
+  machine-readable code and parameters and leaves `state` untouched (the new state is a copy);
+- `view(state, seat | None)` → exactly what that seat (or a spectator) may know;
+- `is_over(state)`, `scores(state)`, `winners(state)`.
+
+Actions are `verb` or `verb:arg:arg…` texts; cards inside them use `games.cards` notation.
+Events are public: what everybody at the table sees happen (never a hidden card).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from games.cards import shuffled
+
+
+class GameError(Exception):
+    """An action that cannot be taken; `code` and `params` let any front end explain it."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code, params)
+        self.code = code
+        self.params = params
+
+    def __str__(self) -> str:
+        args = ", ".join(f"{k}={v}" for k, v in self.params.items())
+        return f"{self.code}({args})" if args else self.code
+
+
+class Event(BaseModel):
+    """Something that happened, as everybody at the table saw it (`trick_won`, `bid`, `round_scored`…)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: str
+    seat: int | None = None
+    data: dict[str, Any] = Field(default_factory=dict)
+
+
+class Options(BaseModel):
+    """Base of every game's options model: unknown keys are refused, values are validated."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+
+class GameState(BaseModel):
+    """Base of every game's state: plain JSON data; seats are numbered 0…players-1 clockwise."""
+
+    players: int
+    seed: int = 0
+    deals: list[list[str]] = Field(default_factory=list)
+    deal_no: int = 0
+
+    def next_deck(self, deck: Sequence[str]) -> list[str]:
+        """The deck order for the next deal: an explicit one if given, else a seeded shuffle."""
+        i = self.deal_no
+        self.deal_no += 1
+        if i < len(self.deals):
+            order = self.deals[i]
+            if sorted(order) != sorted(deck):
+                raise GameError("bad_deal", deal=i)
+            return list(order)
+        return shuffled(deck, f"{self.seed}:{i}")
+
+
+class BaseView(BaseModel):
+    """Fields every game's view has; games add their own."""
+
+    game: str
+    viewer: int | None
+    players: int
+    to_act: list[int]
+    over: bool
+    scores: list[float]
+    hand: list[str] | None = None
+    hand_sizes: list[int] = Field(default_factory=list)
+
+
+class Bot(Protocol):
+    """An AI player: it sees only the view of its seat and the legal actions."""
+
+    def choose(self, view: Any, legal: Sequence[str], rng: random.Random) -> str: ...
+
+
+S = TypeVar("S", bound=GameState)
+OptT = TypeVar("OptT", bound=Options)
+
+
+class Game(Generic[S, OptT]):
+    key: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    State: ClassVar[type[GameState]]
+    Options: ClassVar[type[Options]]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    bot_levels: ClassVar[tuple[str, ...]] = ("random",)
+
+    # -- construction -------------------------------------------------------------------------
+    def options(self, options: OptT | Mapping[str, Any] | None = None) -> OptT:
+        if isinstance(options, self.Options):
+            return options  # type: ignore[return-value]
+        return self.Options.model_validate(dict(options or {}))  # type: ignore[return-value]
+
+    def check_players(self, players: int, options: OptT) -> None:
+        """Raise unless this number of players may play with these options."""
+        if not self.min_players <= players <= self.max_players:
+            raise GameError("bad_player_count", players=players, min=self.min_players, max=self.max_players)
+
+    def new(
+        self,
+        players: int,
+        options: OptT | Mapping[str, Any] | None = None,
+        *,
+        seed: int | None = None,
+        deals: Sequence[Sequence[str]] | None = None,
+    ) -> S:
+        opts = self.options(options)
+        self.check_players(players, opts)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**53)
+        state = self._new(players, opts, seed, [list(d) for d in deals or ()])
+        return state
+
+    def _new(self, players: int, options: OptT, seed: int, deals: list[list[str]]) -> S:
+        raise NotImplementedError
+
+    def load(self, data: str | bytes | Mapping[str, Any]) -> S:
+        """A state back from JSON (as produced by `state.model_dump_json()`)."""
+        if isinstance(data, str | bytes):
+            return self.State.model_validate_json(data)  # type: ignore[return-value]
+        return self.State.model_validate(data)  # type: ignore[return-value]
+
+    # -- play ---------------------------------------------------------------------------------
+    def to_act(self, state: S) -> list[int]:
+        raise NotImplementedError
+
+    def legal_actions(self, state: S, seat: int) -> list[str]:
+        raise NotImplementedError
+
+    def normalize(self, action: str) -> str:
+        """The canonical text of an action typed by a person (`play:10h` → `play:TH`)."""
+        return action.strip()
+
+    def apply(self, state: S, seat: int, action: str) -> tuple[S, list[Event]]:
+        if self.is_over(state):
+            raise GameError("game_over")
+        if seat not in self.to_act(state):
+            raise GameError("not_your_turn", seat=seat)
+        action = self.normalize(action)
+        if action not in self.legal_actions(state, seat):
+            raise self.why_illegal(state, seat, action)
+        new = state.model_copy(deep=True)
+        events = self._apply(new, seat, action)
+        return new, events
+
+    def why_illegal(self, state: S, seat: int, action: str) -> GameError:
+        """The most helpful error for an action that is not legal now (games refine this)."""
+        return GameError("illegal_action", action=action)
+
+    def _apply(self, state: S, seat: int, action: str) -> list[Event]:
+        """Apply a legal action to `state` in place and return the events."""
+        raise NotImplementedError
+
+    # -- information --------------------------------------------------------------------------
+    def view(self, state: S, seat: int | None) -> BaseView:
+        raise NotImplementedError
+
+    def is_over(self, state: S) -> bool:
+        raise NotImplementedError
+
+    def scores(self, state: S) -> list[float]:
+        raise NotImplementedError
+
+    def winners(self, state: S) -> list[int]:
+        """Seats sharing the best result (only meaningful once the game is over)."""
+        s = self.scores(state)
+        best = max(s)
+        return [i for i, v in enumerate(s) if v == best]
+
+    # -- AI -----------------------------------------------------------------------------------
+    def bot(self, level: str = "random", **kwargs: Any) -> Bot:
+        if level == "random":
+            return RandomBot()
+        raise GameError("unknown_bot", level=level)
+
+
+class RandomBot:
+    """Picks a legal action uniformly: the baseline every AI must beat."""
+
+    def choose(self, view: Any, legal: Sequence[str], rng: random.Random) -> str:
+        return rng.choice(list(legal))
+
+
+def next_seat(seat: int, players: int, step: int = 1) -> int:
+    return (seat + step) % players

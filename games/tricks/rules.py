@@ -1,0 +1,130 @@
+"""Tricks: four players, 52 cards, no trumps, one point per trick, first to the target wins.
+
+Spec: `shared/rules/tricks.md`. The order of play rotates after every hand (the hand's first player
+becomes its last). Ambiguity decided here: when several players reach the target in the same trick
+(impossible: one point per trick) — so the first to the target ends the game at once.
+
+Actions: `play:QS`.
+"""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from games.base import BaseView, Event, Game, GameError, GameState, Options, next_seat
+from games.cards import make_deck, sort_hand
+from games.tricktaking import Play, Trick, TrickRules
+
+RULES = TrickRules()
+
+
+class TricksOptions(Options):
+    target: int = Field(50, ge=1, le=10000, description="points that end the game")
+
+
+class TricksState(GameState):
+    options: TricksOptions
+    hand_no: int = 0
+    first: int = 0
+    hands: list[list[str]] = Field(default_factory=list)
+    trick: Trick | None = None
+    last_trick: Trick | None = None
+    points: list[int] = Field(default_factory=list)
+
+
+class TricksView(BaseView):
+    hand_no: int
+    trick: Trick | None
+    last_trick: Trick | None
+    target: int
+
+
+class Tricks(Game[TricksState, TricksOptions]):
+    key = "tricks"
+    aliases = ("plain", "взятки")
+    State = TricksState
+    Options = TricksOptions
+    min_players = 4
+    max_players = 4
+
+    def _new(self, players: int, options: TricksOptions, seed: int, deals: list[list[str]]) -> TricksState:
+        state = TricksState(players=players, seed=seed, deals=deals, options=options, points=[0] * players)
+        self._deal(state)
+        return state
+
+    def _deal(self, state: TricksState) -> None:
+        deck = state.next_deck(make_deck(52))
+        state.hands = [[] for _ in range(state.players)]
+        for i, card in enumerate(deck):
+            state.hands[next_seat(state.first, state.players, i)].append(card)
+        state.hands = [sort_hand(h) for h in state.hands]
+        state.trick = Trick(leader=state.first)
+
+    def to_act(self, state: TricksState) -> list[int]:
+        if self.is_over(state) or state.trick is None:
+            return []
+        return [next_seat(state.trick.leader, state.players, len(state.trick.plays))]
+
+    def legal_actions(self, state: TricksState, seat: int) -> list[str]:
+        if seat not in self.to_act(state):
+            return []
+        assert state.trick is not None
+        return [f"play:{c}" for c in RULES.legal_cards(state.hands[seat], state.trick, None)]
+
+    def why_illegal(self, state: TricksState, seat: int, action: str) -> GameError:
+        card = action.removeprefix("play:")
+        if card not in state.hands[seat]:
+            return GameError("card_not_in_hand", card=card)
+        if state.trick and state.trick.plays:
+            return GameError("must_follow_suit", suit=RULES.led_suit(state.trick))
+        return GameError("illegal_action", action=action)
+
+    def _apply(self, state: TricksState, seat: int, action: str) -> list[Event]:
+        assert state.trick is not None
+        card = action.removeprefix("play:")
+        state.hands[seat].remove(card)
+        state.trick.plays.append(Play(seat=seat, card=card))
+        events = [Event(kind="played", seat=seat, data={"card": card})]
+        if not state.trick.complete(state.players):
+            return events
+        winner = RULES.winner(state.trick, None)
+        state.trick.winner = winner
+        state.points[winner] += 1
+        state.last_trick = state.trick
+        events.append(Event(kind="trick_won", seat=winner, data={"cards": state.trick.cards()}))
+        if state.points[winner] >= state.options.target:
+            state.trick = None
+            events.append(Event(kind="game_over", data={"scores": list(state.points)}))
+        elif state.hands[winner]:
+            state.trick = Trick(leader=winner)
+        else:
+            state.hand_no += 1
+            state.first = next_seat(state.first, state.players)
+            self._deal(state)
+            events.append(Event(kind="new_hand", seat=state.first, data={"hand_no": state.hand_no}))
+        return events
+
+    def view(self, state: TricksState, seat: int | None) -> TricksView:
+        return TricksView(
+            game=self.key,
+            viewer=seat,
+            players=state.players,
+            to_act=self.to_act(state),
+            over=self.is_over(state),
+            scores=self.scores(state),
+            hand=list(state.hands[seat]) if seat is not None else None,
+            hand_sizes=[len(h) for h in state.hands],
+            hand_no=state.hand_no,
+            trick=state.trick.model_copy(deep=True) if state.trick else None,
+            last_trick=state.last_trick.model_copy(deep=True) if state.last_trick else None,
+            target=state.options.target,
+        )
+
+    def is_over(self, state: TricksState) -> bool:
+        return max(state.points) >= state.options.target
+
+    def scores(self, state: TricksState) -> list[float]:
+        return [float(p) for p in state.points]
+
+
+GAME = Tricks()
