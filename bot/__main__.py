@@ -3,4 +3,5 @@
 from games import arena
 
 if __name__ == "__main__":
-    arena.main(["tricks", "--seats", "random,random,random,random", "--games", "10", "--options", '{"target": 13}'])
+    seats = "random,random,random,random"
+    arena.main(["tricks", "--seats", seats, "--games", "10", "--options", '{"target": 13}'])
