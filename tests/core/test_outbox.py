@@ -1,0 +1,160 @@
+"""The outgoing queue: coalescing, pacing, 429 retries, replaced hands, unreachable users."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+
+import pytest
+
+from bot.core.api import ChatRef, ChatTarget, Delivery, HandTarget, Screen, TableTarget, UserRef
+from bot.core.outbox import LaneLimit, MessageGone, Outbox, RetryAfter, Unreachable
+
+GROUP = ChatRef(platform="telegram", id="-100")
+ALICE = UserRef(platform="telegram", id="1", name="Alice")
+
+
+class FakeTime:
+    """A clock that jumps forward when somebody sleeps: no test ever waits for real."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def clock(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        self.now += max(0.0, seconds)
+        await asyncio.sleep(0)
+
+
+class FakeTransport:
+    def __init__(self, time: FakeTime) -> None:
+        self.time = time
+        self.calls: list[tuple[float, str, str, str]] = []  # (time, verb, target key, text)
+        self.fail: list[Exception] = []
+        self.gone: set[str] = set()
+        self.next_id = 0
+
+    def _record(self, verb: str, target, text: str = "") -> None:
+        self.calls.append((self.time.now, verb, target.key, text))
+        if self.fail:
+            raise self.fail.pop(0)
+
+    async def post(self, target, screen: Screen) -> str | None:
+        self._record("post", target, screen.text())
+        self.next_id += 1
+        return str(self.next_id)
+
+    async def edit(self, target, message_id: str, screen: Screen) -> None:
+        self._record("edit", target, screen.text())
+        if message_id in self.gone:
+            raise MessageGone()
+
+    async def delete(self, target, message_id: str) -> None:
+        self._record("delete", target, message_id)
+
+
+def table(n: int, text: str, table_id: str = "t1") -> Delivery:
+    return Delivery(target=TableTarget(table=table_id, chat=GROUP), screen=Screen(lines=[f"{text} {n}"]))
+
+
+def hand(text: str, notify: bool = False) -> Delivery:
+    return Delivery(target=HandTarget(table="t1", user=ALICE), screen=Screen(lines=[text]), notify=notify)
+
+
+@pytest.fixture
+def ft() -> FakeTime:
+    return FakeTime()
+
+
+def make(ft: FakeTime, **kw) -> tuple[Outbox, FakeTransport]:
+    tr = FakeTransport(ft)
+    return Outbox(tr, clock=ft.clock, sleep=ft.sleep, **kw), tr
+
+
+async def test_pending_edits_of_one_message_coalesce_into_the_newest(ft: FakeTime) -> None:
+    box, tr = make(ft)
+    box.submit([table(1, "move")])
+    await box.drain()
+    box.submit([table(n, "move") for n in range(2, 7)])
+    await box.drain()
+    assert [(verb, text) for _, verb, _, text in tr.calls] == [("post", "move 1"), ("edit", "move 6")]
+
+
+async def test_a_group_gets_at_most_its_per_minute_budget(ft: FakeTime) -> None:
+    box, tr = make(ft, limit_for=lambda t: LaneLimit(interval=1.0, per_minute=20))
+    box.submit([table(0, "x", table_id=f"t{i}") for i in range(50)])
+    await box.drain()
+    times = [c[0] for c in tr.calls]
+    assert len(times) == 50
+    assert max(sum(1 for u in times if t <= u < t + 60) for t in times) <= 20
+    assert all(b - a >= 1.0 for a, b in itertools.pairwise(times))
+
+
+async def test_retry_after_waits_then_sends_the_newest_view(ft: FakeTime) -> None:
+    box, tr = make(ft)
+    box.submit([table(1, "move")])
+    await box.drain()
+    tr.fail = [RetryAfter(7)]
+    real_sleep = ft.sleep
+
+    async def sleep_while_a_newer_view_arrives(seconds: float) -> None:
+        box.submit([table(3, "move")])
+        await real_sleep(seconds)
+
+    box.sleep = sleep_while_a_newer_view_arrives
+    box.submit([table(2, "move")])
+    await box.drain()
+    verbs = [(verb, text) for _, verb, _, text in tr.calls]
+    assert verbs == [("post", "move 1"), ("edit", "move 2"), ("edit", "move 3")]
+    assert tr.calls[2][0] - tr.calls[1][0] >= 7
+
+
+async def test_notify_survives_coalescing_and_replaces_the_old_hand(ft: FakeTime) -> None:
+    box, tr = make(ft)
+    box.submit([hand("cards v1")])
+    await box.drain()
+    box.submit([hand("your turn", notify=True), hand("your turn, newer")])
+    await box.drain()
+    assert [(verb, text) for _, verb, _, text in tr.calls] == [
+        ("post", "cards v1"),
+        ("post", "your turn, newer"),
+        ("delete", "1"),
+    ]
+    assert await box.ids.get(HandTarget(table="t1", user=ALICE)) == "2"
+
+
+async def test_a_message_that_cannot_be_edited_is_sent_anew(ft: FakeTime) -> None:
+    box, tr = make(ft)
+    box.submit([table(1, "a")])
+    await box.drain()
+    tr.gone.add("1")
+    box.submit([table(2, "a")])
+    await box.drain()
+    assert [verb for _, verb, _, _ in tr.calls] == ["post", "edit", "post"]
+
+
+async def test_unreachable_user_is_reported_once_and_the_lane_goes_on(ft: FakeTime) -> None:
+    reported: list[tuple[str, str]] = []
+
+    async def on_unreachable(user: UserRef, table_id: str) -> None:
+        reported.append((user.id, table_id))
+
+    box, tr = make(ft, on_unreachable=on_unreachable)
+    tr.fail = [Unreachable()]
+    box.submit([hand("cards")])
+    await box.drain()
+    box.submit([hand("cards again")])
+    await box.drain()
+    assert reported == [("1", "t1")]
+    assert [verb for _, verb, _, _ in tr.calls] == ["post", "post"]
+
+
+async def test_other_errors_are_retried_with_backoff(ft: FakeTime) -> None:
+    box, tr = make(ft)
+    tr.fail = [RuntimeError("boom"), RuntimeError("boom")]
+    box.submit([Delivery(target=ChatTarget(chat=GROUP), screen=Screen(lines=["final scores"]))])
+    await box.drain()
+    assert [verb for _, verb, _, _ in tr.calls] == ["post", "post", "post"]
+    assert box.pending() == 0
