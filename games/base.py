@@ -105,6 +105,9 @@ class Game(Generic[S, OptT]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     bot_levels: ClassVar[tuple[str, ...]] = ("random",)
+    default_bot: ClassVar[str] = "random"
+    # Named option sets offered when a table is created (`/new poker short`).
+    presets: ClassVar[dict[str, dict[str, Any]]] = {}
 
     # -- construction -------------------------------------------------------------------------
     def options(self, options: OptT | Mapping[str, Any] | None = None) -> OptT:
@@ -187,6 +190,21 @@ class Game(Generic[S, OptT]):
         s = self.scores(state)
         best = max(s)
         return [i for i, v in enumerate(s) if v == best]
+
+    # -- presentation hooks (data only: the host translates the message keys) ------------------
+    def describe_action(self, action: str) -> tuple[str, dict[str, Any]]:
+        """The message key and parameters that label an action's button.
+
+        Default: `<game>.action.<verb>` with the arguments as `arg`, `arg2`…; the renderer shows
+        any parameter that is a card or a suit letter in its pretty form.
+        """
+        verb, *args = action.split(":")
+        params = {("arg" if i == 0 else f"arg{i + 1}"): a for i, a in enumerate(args)}
+        return f"{self.key}.action.{verb}", params
+
+    def status_lines(self, view: BaseView) -> list[tuple[str, dict[str, Any]]]:
+        """Game-specific lines of the table message (trump, bids, the trick…) as message keys."""
+        return []
 
     # -- AI -----------------------------------------------------------------------------------
     def bot(self, level: str = "random", **kwargs: Any) -> Bot:
