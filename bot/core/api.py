@@ -7,7 +7,8 @@ place, and send a new message only when `notify` asks for it.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from collections.abc import Sequence
+from typing import Annotated, Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -262,3 +263,32 @@ class Outcome(BaseModel):
     reply: Reply | None = None
     deliveries: list[Delivery] = Field(default_factory=list)
     table: str | None = None
+
+
+# -- the ports between the host and the front ends -------------------------------------------------
+
+
+class Frontend(Protocol):
+    """A chat front end as the host sees it: it shows deliveries on its platform."""
+
+    platform: Platform
+
+    async def deliver(self, deliveries: Sequence[Delivery]) -> None:
+        """Queue these views for sending (edit in place, coalesce, pace); must not block for long."""
+
+
+class HostPort(Protocol):
+    """The host as a front end sees it.
+
+    `handle` answers one command. Every delivery it causes — and those of AI moves and deadlines
+    swept in the background — is pushed to the attached front end of the table's platform, so an
+    adapter only shows `Outcome.reply` to the user who acted (`Outcome.deliveries` repeats them for
+    tests and the console).
+    """
+
+    def attach(self, frontend: Frontend) -> None: ...
+
+    async def handle(self, command: AnyCommand) -> Outcome: ...
+
+    async def unreachable(self, user: UserRef, table: str) -> None:
+        """The platform refused to write to `user` (never started the bot, blocked DMs)."""
