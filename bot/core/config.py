@@ -1,0 +1,36 @@
+"""One settings model, read from the environment (and `.env`): tokens, storage, timings, language."""
+
+from __future__ import annotations
+
+from pydantic import Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    telegram_token: SecretStr | None = None
+    discord_token: SecretStr | None = None
+    redis_url: str | None = Field(None, description="a real Redis; without it an embedded fakeredis is used")
+
+    # Telegram
+    telegram_api_url: str = Field("https://api.telegram.org", description="a self-hosted Bot API server")
+    webhook_url: str | None = Field(None, description="public HTTPS URL: webhook mode instead of polling")
+    webhook_secret: SecretStr | None = None
+    webhook_host: str = "0.0.0.0"
+    webhook_port: int = 8080
+    webhook_path: str = "/telegram"
+
+    # Discord
+    discord_guild_id: int | None = Field(None, description="sync slash commands to one guild (fast)")
+
+    # tables
+    default_language: str = "en"
+    turn_timeout: float = Field(12 * 3600, ge=30, le=7 * 86400, description="seconds a player has per move")
+    lobby_timeout: float = Field(600, ge=10, description="after this anyone may start a waiting table")
+    ai_delay: float = Field(1.5, ge=0, le=60, description="seconds an AI waits before it moves")
+    max_misses: int = Field(2, ge=1, le=100, description="missed turns in a row before the AI keeps the seat")
+    search_budget: float = Field(0.5, ge=0.01, le=10, description="seconds a search AI may think per move")
+    token_secret: SecretStr = Field(SecretStr("kozyr-dev-secret"), description="signs button tokens")
+
+    log_level: str = "INFO"
