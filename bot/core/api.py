@@ -53,6 +53,8 @@ class Command(BaseModel):
 
     user: UserRef
     update_id: str | None = None
+    # set by the adapter when the platform says the user administers the chat (may cancel, kick…)
+    is_chat_admin: bool = False
 
 
 class TableCommand(Command):
@@ -99,14 +101,12 @@ class Cancel(TableCommand):
 class Kick(TableCommand):
     kind: Literal["kick"] = "kick"
     seat: int
-    is_chat_admin: bool = False
 
 
 class SetOption(TableCommand):
     kind: Literal["set_option"] = "set_option"
     name: str
     value: str
-    is_chat_admin: bool = False
 
 
 class Act(TableCommand):
@@ -122,7 +122,6 @@ class Press(Command):
     kind: Literal["press"] = "press"
     token: str
     chat: ChatRef | None = None
-    is_chat_admin: bool = False
 
 
 class ShowHand(TableCommand):
@@ -147,6 +146,14 @@ class SetLanguage(Command):
     chat: ChatRef | None = None
 
 
+class MoveChat(Command):
+    """The platform moved a chat to a new id (Telegram group → supergroup): its tables follow."""
+
+    kind: Literal["move_chat"] = "move_chat"
+    old: ChatRef
+    new: ChatRef
+
+
 AnyCommand = Annotated[
     NewTable
     | Join
@@ -162,7 +169,8 @@ AnyCommand = Annotated[
     | ShowHand
     | ShowRules
     | ShowSettings
-    | SetLanguage,
+    | SetLanguage
+    | MoveChat,
     Field(discriminator="kind"),
 ]
 
