@@ -1,0 +1,617 @@
+"""The table host: commands in, views out. Platform-neutral; never imports a chat library.
+
+Every command that changes a table follows one path (`_mutate`): load the table, change a copy,
+commit it with compare-and-set, and on a lost race start again from the fresh table — so concurrent
+presses on several workers can never lose or double an update. After a commit the host renders the
+table for the group and each seated person, compares with what the previous version rendered, and
+pushes only what changed to the front end of the table's platform.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import math
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+import games
+from bot.core import lobby, play, render
+from bot.core.api import (
+    Act,
+    AddBot,
+    AnyCommand,
+    Cancel,
+    ChatRef,
+    ChatTarget,
+    Delivery,
+    Frontend,
+    HandTarget,
+    Join,
+    Kick,
+    Leave,
+    MoveChat,
+    NewTable,
+    Outcome,
+    Press,
+    RemoveBot,
+    Reply,
+    Screen,
+    SetLanguage,
+    SetOption,
+    ShowHand,
+    ShowRules,
+    ShowSettings,
+    Start,
+    TableCommand,
+    TableTarget,
+    UserRef,
+)
+from bot.core.config import Settings
+from bot.core.i18n import has, normalize_language, t
+from bot.core.table import Seat, Table
+from bot.core.tokens import decode, encode
+from games.base import Game, GameError
+from storage import Conflict, Store, Unavailable
+
+log = logging.getLogger(__name__)
+
+Change = Callable[[Table], Awaitable[Any]]
+RETRIES = 12
+# Buttons whose effect does not depend on what the table looked like when they were drawn.
+TIMELESS = {"@hand", "@join", "@leave"}
+
+
+class Stale(Exception):
+    """A button drawn for an earlier version of the table."""
+
+
+class Unchanged(Exception):
+    """Nothing to commit (raised by a change function that found nothing to do)."""
+
+
+class Host:
+    def __init__(self, store: Store, settings: Settings, *, clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.settings = settings
+        self.clock = clock
+        self.secret = settings.token_secret.get_secret_value().encode()
+        self.frontends: dict[str, Frontend] = {}
+
+    def attach(self, frontend: Frontend) -> None:
+        self.frontends[frontend.platform] = frontend
+
+    # -- the entry point ------------------------------------------------------------------------
+    async def handle(self, command: AnyCommand) -> Outcome:
+        lang = await self._lang_of(command.user)
+        claim = f"update:{command.user.platform}:{command.update_id}" if command.update_id else None
+        try:
+            if claim and not await self.store.claim(claim):
+                return Outcome()  # the platform delivered this update twice
+            outcome = await self._dispatch(command, lang)
+        except GameError as e:
+            outcome = Outcome(reply=Reply(text=self.error_text(e, lang), alert=True))
+        except Unavailable:
+            log.warning("storage unavailable while handling %s", command.kind)
+            if claim:
+                await self._release(claim)
+            outcome = Outcome(reply=Reply(text=t(lang, "error.try_again"), alert=True))
+        await self._push(outcome.deliveries)
+        return outcome
+
+    async def unreachable(self, user: UserRef, table: str) -> None:
+        """The platform refused to write to `user`: say so at the table, once."""
+
+        async def change(tbl: Table) -> None:
+            seat = tbl.seat_of(user)
+            if seat is None or tbl.seats[seat].unreachable or not tbl.open:
+                raise Unchanged
+            tbl.seats[seat].unreachable = True
+            tbl.note("host.log.no_dm", seat=seat)
+
+        try:
+            await self.store.mark_reachable(user.key, False)
+            await self._change(table, change)
+        except (GameError, Unavailable):
+            log.info("could not record an unreachable player at table %s", table)
+
+    def error_text(self, e: GameError, lang: str) -> str:
+        game = e.params.get("game_key")
+        params = render.pretty_params({k: v for k, v in e.params.items() if k != "game_key"})
+        for key in (f"{game}.error.{e.code}", f"error.{e.code}"):
+            if (game is not None or key.startswith("error.")) and has(key):
+                return t(lang, key, **params)
+        return t(lang, "error.illegal_action")
+
+    # -- dispatch -------------------------------------------------------------------------------
+    async def _dispatch(self, cmd: AnyCommand, lang: str) -> Outcome:
+        match cmd:
+            case NewTable():
+                return await self._new_table(cmd, lang)
+            case Press():
+                return await self._press(cmd, lang)
+            case ShowRules():
+                return await self._rules(cmd, lang)
+            case SetLanguage():
+                return await self._set_language(cmd)
+            case MoveChat():
+                return await self._move_chat(cmd)
+            case ShowHand():
+                return await self._show_hand(cmd, lang)
+            case TableCommand():
+                table_id = await self._find_table(cmd)
+                return await self._table_command(table_id, cmd, lang)
+        raise GameError("illegal_action", action=cmd.kind)
+
+    async def _table_command(
+        self,
+        table_id: str,
+        cmd: TableCommand,
+        lang: str,
+        version: int | None = None,
+    ) -> Outcome:
+        now = self.clock()
+        user, admin = cmd.user, cmd.is_chat_admin
+
+        async def change(tbl: Table) -> None:
+            game = games.get(tbl.game)
+            if version is not None and version != tbl.version:
+                raise Stale
+            self._touch_lang(tbl, user, lang)
+            match cmd:
+                case Join():
+                    lobby.join(tbl, game, user, lang)
+                case Leave():
+                    lobby.leave(tbl, game, user)
+                case AddBot():
+                    lobby.add_bot(tbl, game, cmd.level)
+                case RemoveBot():
+                    lobby.remove_bot(tbl, cmd.seat)
+                case Start():
+                    lobby.start(tbl, game, user, admin, now, self.settings.lobby_timeout)
+                    play.record(tbl, game, game.load(tbl.state or {}), [], now, self.settings.ai_delay)
+                case Cancel():
+                    lobby.cancel(tbl, user, admin)
+                case Kick():
+                    lobby.kick(tbl, game, user, admin, cmd.seat)
+                    self._refresh_ai(tbl, game, now)
+                case SetOption():
+                    lobby.set_option(tbl, game, user, admin, cmd.name, cmd.value)
+                case ShowSettings():
+                    lobby.require_manager(tbl, user, admin)
+                    lobby.require_lobby(tbl)
+                    tbl.show_settings = not tbl.show_settings
+                case Act():
+                    self._act(tbl, game, user, cmd.action, now)
+                case _:
+                    raise GameError("illegal_action", action=cmd.kind)
+            if isinstance(cmd, Leave):
+                self._refresh_ai(tbl, game, now)
+
+        try:
+            old, new = await self._change(table_id, change)
+        except Stale:
+            return await self._stale(table_id, user, lang)
+        return Outcome(reply=self._done_reply(cmd, lang), deliveries=self._views(old, new), table=table_id)
+
+    def _act(self, tbl: Table, game: Game, user: UserRef, action: str, now: float) -> None:
+        if tbl.status != "playing":
+            raise GameError("not_playing")
+        seat = tbl.seat_of(user)
+        if seat is None:
+            raise GameError("not_seated")
+        tbl.seats[seat].unreachable = False
+        try:
+            play.move(tbl, game, seat, action, now, self.settings.ai_delay)
+        except GameError as e:
+            e.params["game_key"] = game.key
+            raise
+
+    def _refresh_ai(self, tbl: Table, game: Game, now: float) -> None:
+        """After a seat changed hands, the AI may now be the one to move."""
+        if tbl.status == "playing" and tbl.state is not None:
+            state = game.load(tbl.state)
+            if any(tbl.seats[s].ai_plays for s in game.to_act(state)):
+                tbl.ai_due = now + self.settings.ai_delay
+
+    def _done_reply(self, cmd: TableCommand, lang: str) -> Reply | None:
+        key = f"host.done.{cmd.kind}"
+        return Reply(text=t(lang, key)) if has(key) else None
+
+    async def _press(self, cmd: Press, lang: str) -> Outcome:
+        token = decode(self.secret, cmd.token)
+        action = token.action
+        version = None if action in TIMELESS else token.version
+        target = {"table": token.table, "user": cmd.user, "is_chat_admin": cmd.is_chat_admin}
+        if not action.startswith("@"):
+            return await self._table_command(token.table, Act(action=action, **target), lang, version)
+        verb, *args = action[1:].split(":")
+        simple = {
+            "join": Join,
+            "leave": Leave,
+            "bot": AddBot,
+            "unbot": RemoveBot,
+            "start": Start,
+            "cancel": Cancel,
+            "settings": ShowSettings,
+        }
+        if verb in simple and not args:
+            return await self._table_command(token.table, simple[verb](**target), lang, version)
+        if verb == "opt" and len(args) == 2:
+            cmd_opt = SetOption(name=args[0], value=args[1], **target)
+            return await self._table_command(token.table, cmd_opt, lang, version)
+        if verb == "hand" and not args:
+            return await self._show_hand(ShowHand(ephemeral=True, **target), lang)
+        raise GameError("bad_token")
+
+    async def _stale(self, table_id: str, user: UserRef, lang: str) -> Outcome:
+        """A button from an earlier version: say so, and show the fresh view instead."""
+        table = await self._load(table_id)
+        deliveries = []
+        seat = table.seat_of(user)
+        if table.status == "playing" and seat is not None:
+            deliveries.append(self._hand_delivery(table, seat, notify=False))
+        else:
+            deliveries.append(
+                Delivery(
+                    target=TableTarget(table=table.id, chat=table.chat), screen=self._table_screen(table)
+                )
+            )
+        return Outcome(
+            reply=Reply(text=t(lang, "error.stale"), alert=False), deliveries=deliveries, table=table_id
+        )
+
+    # -- commands that are not one table's moves --------------------------------------------------
+    async def _new_table(self, cmd: NewTable, lang: str) -> Outcome:
+        game = games.get(cmd.game)
+        options = lobby.resolve_options(game, cmd.preset, cmd.options)
+        for other in await self._open_tables(cmd.chat):
+            raise GameError("table_here", id=other.id)
+        chat_lang = await self.store.get_chat_lang(cmd.chat.key)
+        table = Table(
+            id=await self.store.new_id(),
+            game=game.key,
+            chat=cmd.chat,
+            creator=cmd.user,
+            lang=chat_lang or lang,
+            options=options,
+            created=self.clock(),
+            seats=[Seat(user=cmd.user, lang=lang)],
+        )
+        table.host.turn_timeout = int(self.settings.turn_timeout)
+        table.host.max_misses = self.settings.max_misses
+        table.note("host.log.created", seat=0)
+        table.version = await self.store.create(
+            table.id, self._dump(table), chat=cmd.chat.key, users=[cmd.user.key]
+        )
+        delivery = Delivery(
+            target=TableTarget(table=table.id, chat=table.chat), screen=self._table_screen(table)
+        )
+        return Outcome(deliveries=[delivery], table=table.id)
+
+    async def _rules(self, cmd: ShowRules, lang: str) -> Outcome:
+        chosen = [games.get(cmd.game)] if cmd.game else games.all_games()
+        lines: list[str] = []
+        for game in chosen:
+            lines.append(f"{render.game_name(game, lang)} — /new {game.key}")
+            if cmd.game:
+                lines.append(t(lang, f"{game.key}.summary") if has(f"{game.key}.summary") else "")
+                lines.append(t(lang, "host.rules.options"))
+                lines += self._option_help(game, lang)
+                if game.presets:
+                    lines.append(t(lang, "host.rules.presets", presets=", ".join(game.presets)))
+        screen = Screen(title=t(lang, "host.rules.title"), lines=lines)
+        return Outcome(reply=Reply(text=screen.text(), screen=screen))
+
+    def _option_help(self, game: Game, lang: str) -> list[str]:
+        out = []
+        for name, field in game.Options.model_fields.items():
+            key = f"{game.key}.option.{name}"
+            label = t(lang, key) if has(key) else name
+            helptext = t(lang, f"{key}.help") if has(f"{key}.help") else (field.description or "")
+            default = render.option_value(field.default, lang)
+            out.append(t(lang, "host.rules.option", name=name, label=label, help=helptext, default=default))
+        return out
+
+    async def _set_language(self, cmd: SetLanguage) -> Outcome:
+        lang = normalize_language(cmd.lang, "")
+        if not lang:
+            raise GameError("unknown_language", lang=cmd.lang, languages="en, ru, uk")
+        await self.store.set_user_lang(cmd.user.key, lang)
+        deliveries: list[Delivery] = []
+        if cmd.chat is not None and cmd.is_chat_admin:
+            await self.store.set_chat_lang(cmd.chat.key, lang)
+            for table in await self._open_tables(cmd.chat):
+
+                async def relang(tbl: Table) -> None:
+                    tbl.lang = lang
+
+                old, new = await self._change(table.id, relang)
+                deliveries += self._views(old, new)
+        return Outcome(reply=Reply(text=t(lang, "host.language_set")), deliveries=deliveries)
+
+    async def _move_chat(self, cmd: MoveChat) -> Outcome:
+        deliveries: list[Delivery] = []
+        for table in await self._open_tables(cmd.old):
+
+            async def move(tbl: Table) -> None:
+                tbl.chat = cmd.new
+
+            old, new = await self._change(table.id, move)
+            deliveries += self._views(old, new)
+        return Outcome(deliveries=deliveries)
+
+    async def _show_hand(self, cmd: ShowHand, lang: str) -> Outcome:
+        if cmd.table or cmd.chat:
+            ids = [await self._find_table(cmd)]
+        else:
+            ids = await self.store.tables_of_user(cmd.user.key)
+        deliveries, screens = [], []
+        for table_id in ids:
+            table = await self._try_load(table_id)
+            seat = table.seat_of(cmd.user) if table else None
+            if table is None or seat is None or table.status != "playing":
+                continue
+            table.seats[seat].lang = lang
+            d = self._hand_delivery(table, seat, notify=True)
+            deliveries.append(d)
+            screens.append(d.screen)
+        if not screens:
+            raise GameError("no_hand")
+        screen = screens[0] if cmd.ephemeral else None
+        text = t(lang, "host.done.show_hand")
+        return Outcome(reply=Reply(text=text, screen=screen), deliveries=deliveries)
+
+    # -- AI and deadlines -------------------------------------------------------------------------
+    async def run_due(self, now: float | None = None, *, ai_only: bool = False) -> int:
+        """Make every move that is due by `now`: AI turns, and the AI playing for late people."""
+        now = self.clock() if now is None else now
+        moves = 0
+        for table_id in await self.store.due(math.inf if ai_only else now, limit=1000):
+            moves += await self._step(table_id, now, ai_only)
+        return moves
+
+    async def settle(self, limit: int = 100_000) -> int:
+        """Play every AI move that is waiting, at once (tests, the console): people are never timed out."""
+        total = 0
+        while total < limit:
+            moves = await self.run_due(ai_only=True)
+            if not moves:
+                return total
+            total += moves
+        return total
+
+    async def background(self, stop: asyncio.Event, tick: float = 0.5) -> None:
+        """Sweep due tables until `stop` is set; a lease keeps the sweep on one worker at a time."""
+        while not stop.is_set():
+            try:
+                if await self.store.lock("sweep", ttl=30):
+                    try:
+                        await self.run_due()
+                    finally:
+                        await self.store.unlock("sweep")
+            except Unavailable:
+                log.warning("storage unavailable; the sweep will retry")
+            except Exception:
+                log.exception("sweep failed")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), tick)
+
+    async def _step(self, table_id: str, now: float, ai_only: bool) -> int:
+        moved = 0
+
+        async def change(tbl: Table) -> None:
+            nonlocal moved
+            moved = 0
+            if tbl.status != "playing" or tbl.state is None:
+                await self.store.unschedule(tbl.id)
+                raise Unchanged
+            game = games.get(tbl.game)
+            state = game.load(tbl.state)
+            to_act = game.to_act(state)
+            ai = [s for s in to_act if tbl.seats[s].ai_plays]
+            if ai and (ai_only or (tbl.ai_due is not None and tbl.ai_due <= now)):
+                seat = ai[0]
+                await self._ai_move(tbl, game, state, seat, now)
+            elif not ai_only and tbl.turn_since + tbl.host.turn_timeout <= now and to_act:
+                seat = to_act[0]
+                s = tbl.seats[seat]
+                s.misses += 1
+                tbl.note("host.log.timeout", seat=seat)
+                if s.misses >= tbl.host.max_misses and not s.auto:
+                    s.auto = True
+                    tbl.note("host.log.ai_keeps", seat=seat)
+                await self._ai_move(tbl, game, state, seat, now)
+            else:
+                if not ai_only:
+                    deadline = tbl.deadline()
+                    if deadline is not None:
+                        await self.store.schedule(tbl.id, deadline)
+                raise Unchanged
+            moved = 1
+
+        try:
+            await self._change(table_id, change)
+        except GameError:
+            log.exception("table %s: the AI could not move", table_id)
+            return 0
+        return moved
+
+    async def _ai_move(self, tbl: Table, game: Game, state: Any, seat: int, now: float) -> None:
+        level = play.ai_level(tbl, game, seat)
+        seed = f"{tbl.id}:{tbl.version}:{seat}"
+        action = await asyncio.to_thread(
+            play.choose, game, state, seat, level, seed, self.settings.search_budget
+        )
+        new, events = game.apply(state, seat, action)
+        play.record(tbl, game, new, events, now, self.settings.ai_delay)
+
+    # -- loading and committing -----------------------------------------------------------------
+    async def _load(self, table_id: str) -> Table:
+        table = await self._try_load(table_id)
+        if table is None:
+            raise GameError("no_table")
+        return table
+
+    async def _try_load(self, table_id: str) -> Table | None:
+        found = await self.store.load(table_id)
+        if found is None:
+            return None
+        data, version = found
+        table = Table.model_validate_json(data)
+        table.version = version
+        return table
+
+    @staticmethod
+    def _dump(table: Table) -> str:
+        return table.model_dump_json(exclude_defaults=False)
+
+    async def _change(self, table_id: str, change: Change) -> tuple[Table, Table]:
+        """Load, change a copy, commit with compare-and-set; on a lost race, again from the fresh table."""
+        for _ in range(RETRIES):
+            old = await self._load(table_id)
+            new = old.model_copy(deep=True)
+            try:
+                await change(new)
+            except Unchanged:
+                return old, old
+            except GameError as e:
+                e.params.setdefault("game_key", old.game)
+                raise
+            before, after = {u.key for u in old.people()}, {u.key for u in new.people()}
+            try:
+                new.version = await self.store.commit(
+                    table_id,
+                    old.version,
+                    self._dump(new),
+                    events=[e.model_dump_json() for e in new.log[len(old.log) :]]
+                    if new.log != old.log
+                    else [],
+                    chat=new.chat.key,
+                    users_added=sorted(after - before),
+                    users_removed=sorted(before - after),
+                    deadline=new.deadline(),
+                    closed=not new.open,
+                )
+            except Conflict:
+                continue
+            return old, new
+        raise GameError("busy")
+
+    async def _find_table(self, cmd: TableCommand) -> str:
+        if cmd.table:
+            return cmd.table
+        if cmd.chat is None:
+            raise GameError("no_table_here")
+        tables = await self._open_tables(cmd.chat)
+        if not tables:
+            raise GameError("no_table_here")
+        return tables[0].id
+
+    async def _open_tables(self, chat: ChatRef) -> list[Table]:
+        """The open tables of a chat (the index is a hint: each table is checked)."""
+        found = []
+        for table_id in await self.store.tables_in_chat(chat.key):
+            table = await self._try_load(table_id)
+            if table is not None and table.open and table.chat.key == chat.key:
+                found.append(table)
+        return found
+
+    # -- views ----------------------------------------------------------------------------------
+    def _signer(self, table: Table) -> render.Sign:
+        return lambda action: encode(self.secret, table.id, table.version, action)
+
+    def _state(self, table: Table) -> Any:
+        return games.get(table.game).load(table.state) if table.state is not None else None
+
+    def _table_screen(self, table: Table) -> Screen:
+        game = games.get(table.game)
+        return render.table_screen(game, table, self._state(table), table.lang, self._signer(table))
+
+    def _hand_screen(self, table: Table, seat: int) -> Screen:
+        game = games.get(table.game)
+        state = self._state(table)
+        legal = game.legal_actions(state, seat) if table.status == "playing" else []
+        lang = table.seats[seat].lang
+        return render.hand_screen(game, table, state, seat, lang, self._signer(table), legal)
+
+    def _hand_delivery(self, table: Table, seat: int, notify: bool) -> Delivery:
+        user = table.seats[seat].user
+        assert user is not None
+        return Delivery(
+            target=HandTarget(table=table.id, user=user), screen=self._hand_screen(table, seat), notify=notify
+        )
+
+    def _views(self, old: Table, new: Table) -> list[Delivery]:
+        """What changed between two versions of a table, as deliveries (hands only to their owners)."""
+        if old is new:
+            return []
+        out = []
+        table_now = self._table_screen(new)
+        if new.status == "lobby" or not _same(self._table_screen(old), table_now):
+            out.append(Delivery(target=TableTarget(table=new.id, chat=new.chat), screen=table_now))
+        if new.status in ("playing", "over") and new.state is not None:
+            game = games.get(new.game)
+            state = self._state(new)
+            before = set(game.to_act(self._state(old))) if old.status == "playing" else set()
+            to_act = set(game.to_act(state)) if new.status == "playing" else set()
+            for seat, s in enumerate(new.seats):
+                if s.user is None:
+                    continue
+                notify = (seat in to_act and seat not in before and not s.auto) or old.status == "lobby"
+                screen = self._hand_screen(new, seat)
+                was = old.seats[seat] if seat < len(old.seats) else None
+                changed = (
+                    was is None
+                    or was.user != s.user
+                    or old.status != "playing"
+                    or not _same(self._hand_screen(old, seat), screen)
+                    or any(b.token for row in screen.buttons for b in row)
+                )
+                if changed or notify:
+                    out.append(
+                        Delivery(target=HandTarget(table=new.id, user=s.user), screen=screen, notify=notify)
+                    )
+            if new.status == "over" and old.status == "playing":
+                final = render.final_screen(game, new, state, new.lang)
+                out.append(Delivery(target=ChatTarget(chat=new.chat), screen=final, notify=True))
+        return out
+
+    async def _push(self, deliveries: Sequence[Delivery]) -> None:
+        by_platform: dict[str, list[Delivery]] = {}
+        for d in deliveries:
+            platform = d.target.user.platform if isinstance(d.target, HandTarget) else d.target.chat.platform
+            by_platform.setdefault(platform, []).append(d)
+        for platform, items in by_platform.items():
+            frontend = self.frontends.get(platform)
+            if frontend is not None:
+                await frontend.deliver(items)
+
+    # -- users ----------------------------------------------------------------------------------
+    async def _lang_of(self, user: UserRef) -> str:
+        try:
+            stored = await self.store.get_user_lang(user.key)
+        except Unavailable:
+            stored = None
+        return stored or normalize_language(user.lang, self.settings.default_language)
+
+    @staticmethod
+    def _touch_lang(table: Table, user: UserRef, lang: str) -> None:
+        seat = table.seat_of(user)
+        if seat is not None:
+            table.seats[seat].lang = lang
+
+    async def _release(self, claim: str) -> None:
+        try:
+            await self.store.release(claim)
+        except Unavailable:
+            log.warning("could not release the claim of a failed update")
+
+
+def _same(a: Screen, b: Screen) -> bool:
+    """Same text and button labels (tokens aside): nothing a person would see has changed."""
+    return a.text() == b.text() and [[x.label for x in r] for r in a.buttons] == [
+        [x.label for x in r] for r in b.buttons
+    ]

@@ -1,0 +1,182 @@
+"""Table commands before and around the game: seats, options, start, cancel. Pure functions on a Table.
+
+Each function changes the table in place or raises GameError; the host loads, calls, and commits.
+Who may do what: anyone joins, leaves, adds or removes AI seats while the table waits; the creator or a
+chat admin starts (anyone may once the lobby has waited `lobby_timeout`), cancels, kicks and changes options.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pydantic import ValidationError
+
+from bot.core.api import UserRef
+from bot.core.table import HostOptions, Seat, Table
+from games.base import Game, GameError
+
+HOST_OPTIONS = set(HostOptions.model_fields)
+
+
+def require_lobby(table: Table) -> None:
+    if table.status == "playing":
+        raise GameError("already_started")
+    if table.status != "lobby":
+        raise GameError("table_closed")
+
+
+def require_manager(table: Table, user: UserRef, admin: bool) -> None:
+    if not admin and user.key != table.creator.key:
+        raise GameError("only_creator")
+
+
+def join(table: Table, game: Game, user: UserRef, lang: str) -> None:
+    if table.seat_of(user) is not None:
+        raise GameError("already_seated")
+    require_lobby(table)
+    if len(table.seats) >= game.max_players:
+        raise GameError("table_full", max=game.max_players)
+    table.seats.append(Seat(user=user, lang=lang))
+    table.note("host.log.joined", seat=len(table.seats) - 1)
+
+
+def leave(table: Table, game: Game, user: UserRef) -> None:
+    seat = table.seat_of(user)
+    if seat is None:
+        raise GameError("not_seated")
+    if table.status == "lobby":
+        table.note("host.log.left", name=user.name)
+        del table.seats[seat]
+    elif table.status == "playing":
+        hand_to_ai(table, game, seat)
+        table.note("host.log.left_ai", seat=seat, name=user.name)
+    else:
+        raise GameError("table_closed")
+
+
+def hand_to_ai(table: Table, game: Game, seat: int) -> None:
+    """A person leaves a running game: the AI finishes it for their seat."""
+    table.seats[seat] = Seat(bot=game.default_bot, lang=table.seats[seat].lang)
+
+
+def add_bot(table: Table, game: Game, level: str | None) -> None:
+    require_lobby(table)
+    level = level or game.default_bot
+    if level not in game.bot_levels:
+        raise GameError("unknown_bot", level=level, levels=", ".join(game.bot_levels))
+    if len(table.seats) >= game.max_players:
+        raise GameError("table_full", max=game.max_players)
+    table.seats.append(Seat(bot=level))
+    table.note("host.log.bot_added", seat=len(table.seats) - 1, level=level)
+
+
+def remove_bot(table: Table, seat: int | None) -> None:
+    require_lobby(table)
+    bots = [i for i, s in enumerate(table.seats) if s.is_ai]
+    if seat is None and bots:
+        seat = bots[-1]
+    if seat is None or seat not in bots:
+        raise GameError("no_bot")
+    del table.seats[seat]
+
+
+def kick(table: Table, game: Game, user: UserRef, admin: bool, seat: int) -> None:
+    require_manager(table, user, admin)
+    if not 0 <= seat < len(table.seats) or table.seats[seat].user is None:
+        raise GameError("no_such_seat", seat=seat + 1)
+    if table.status == "lobby":
+        del table.seats[seat]
+    elif table.status == "playing":
+        hand_to_ai(table, game, seat)
+        table.note("host.log.kicked", seat=seat)
+    else:
+        raise GameError("table_closed")
+
+
+def start(table: Table, game: Game, user: UserRef, admin: bool, now: float, lobby_timeout: float) -> None:
+    require_lobby(table)
+    if now < table.created + lobby_timeout:
+        require_manager(table, user, admin)
+    while len(table.seats) < game.min_players:
+        table.seats.append(Seat(bot=game.default_bot))
+    opts = game.options(table.options)
+    game.check_players(len(table.seats), opts)
+    state = game.new(len(table.seats), opts, seed=random.SystemRandom().randrange(2**53))
+    table.state = state.model_dump(mode="json")
+    table.status = "playing"
+    table.show_settings = False
+    table.turn_since = now
+    table.note("host.log.started")
+
+
+def cancel(table: Table, user: UserRef, admin: bool) -> None:
+    require_manager(table, user, admin)
+    if not table.open:
+        raise GameError("table_closed")
+    table.status = "cancelled"
+    table.note("host.log.cancelled")
+
+
+def parse_duration(text: str) -> int:
+    """`90`, `30s`, `5m`, `12h`, `2d` → seconds."""
+    text = text.strip().lower()
+    units = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+    try:
+        if text and text[-1] in units:
+            return int(float(text[:-1]) * units[text[-1]])
+        return int(text)
+    except ValueError:
+        raise GameError("bad_option_value", name="turn_timeout", value=text) from None
+
+
+def _candidates(value: str) -> list[Any]:
+    """A typed value read as the types an option may have: text, number, yes/no."""
+    out: list[Any] = [value]
+    if value.lstrip("-").isdigit():
+        out.insert(0, int(value))
+    low = value.lower()
+    if low in {"1", "true", "on", "yes", "да", "так", "вкл"}:
+        out.append(True)
+    if low in {"0", "false", "off", "no", "нет", "ні", "выкл"}:
+        out.append(False)
+    return out
+
+
+def set_option(table: Table, game: Game, user: UserRef, admin: bool, name: str, value: str) -> None:
+    require_manager(table, user, admin)
+    if not table.open:
+        raise GameError("table_closed")
+    if name in HOST_OPTIONS:
+        raw: Any = parse_duration(value) if name == "turn_timeout" else value
+        try:
+            table.host = HostOptions.model_validate({**table.host.model_dump(), name: raw})
+        except ValidationError:
+            raise GameError("bad_option_value", name=name, value=value) from None
+        return
+    if name not in game.Options.model_fields:
+        raise GameError("unknown_option", name=name)
+    require_lobby(table)  # the rules of a running game stay as they were dealt
+    for candidate in _candidates(value):
+        try:
+            opts = game.options({**table.options, name: candidate})
+        except ValidationError:
+            continue
+        table.options = opts.model_dump(mode="json", exclude_defaults=True)
+        return
+    raise GameError("bad_option_value", name=name, value=value)
+
+
+def resolve_options(game: Game, preset: str | None, options: dict[str, Any]) -> dict[str, Any]:
+    """A preset merged with explicit options, validated; stored without defaults."""
+    base: dict[str, Any] = {}
+    if preset:
+        if preset not in game.presets:
+            raise GameError("unknown_preset", name=preset, presets=", ".join(game.presets) or "—")
+        base = dict(game.presets[preset])
+    try:
+        opts = game.options({**base, **options})
+    except ValidationError as e:
+        name = str(e.errors()[0]["loc"][0]) if e.errors() and e.errors()[0]["loc"] else "?"
+        raise GameError("bad_option_value", name=name, value=options.get(name, "")) from None
+    return opts.model_dump(mode="json", exclude_defaults=True)

@@ -1,0 +1,49 @@
+"""Moves at a table: a person's action, or the AI's for an AI seat or a person who ran out of time."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.core.i18n import has
+from bot.core.table import Table
+from games.base import Event, Game
+
+
+def record(table: Table, game: Game, state: Any, events: list[Event], now: float, ai_delay: float) -> None:
+    """Store the new game state, log its public events, restart the turn clock, plan the AI's next move."""
+    table.state = state.model_dump(mode="json")
+    for e in events:
+        key = f"{game.key}.event.{e.kind}"
+        if has(key):
+            table.note(key, seat=e.seat, **e.data)
+    table.turn_since = now
+    if game.is_over(state):
+        table.status = "over"
+        table.ai_due = None
+        return
+    ai_turn = any(table.seats[s].ai_plays for s in game.to_act(state))
+    table.ai_due = now + ai_delay if ai_turn else None
+
+
+def move(table: Table, game: Game, seat: int, action: str, now: float, ai_delay: float) -> list[Event]:
+    """A person's action (GameError when illegal; the table is then unchanged)."""
+    state = game.load(table.state or {})
+    new, events = game.apply(state, seat, action)
+    s = table.seats[seat]
+    s.misses = 0
+    if s.auto:
+        s.auto = False
+        table.note("host.log.back", seat=seat)
+    record(table, game, new, events, now, ai_delay)
+    return events
+
+
+def ai_level(table: Table, game: Game, seat: int) -> str:
+    return table.seats[seat].bot or game.default_bot
+
+
+def choose(game: Game, state: Any, seat: int, level: str, seed: str, budget: float) -> str:
+    """The AI's action for `seat`: it sees only that seat's view and the legal actions."""
+    bot = game.bot(level, budget=budget) if level == "search" else game.bot(level)
+    return bot.choose(game.view(state, seat), game.legal_actions(state, seat), random.Random(seed))

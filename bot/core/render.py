@@ -1,0 +1,284 @@
+"""Rendering: a pure function of (table, viewer, language) → Screen. One renderer for every game.
+
+Games describe themselves with message keys (`status_lines`, `describe_action`, event kinds); this
+module translates them, shows cards and suits in their pretty form, and lays out the buttons.
+A hand is rendered only for its owner; the table screen uses the spectator view (`view(state, None)`),
+so nothing hidden can reach a group.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, get_args, get_origin
+
+from bot.core.api import Button, Screen
+from bot.core.i18n import has, t
+from bot.core.table import TIMEOUTS, LogLine, Table
+from games.base import BaseView, Game
+from games.cards import SUIT_SYMBOLS, is_card, pretty
+
+Sign = Callable[[str], str]  # action → button token for the table's current version
+SEAT_PARAMS = {"seat", "dealer", "leader", "attacker", "defender", "winner", "durak", "player", "target"}
+ROW = 5  # buttons per row: Discord's limit, and it keeps Telegram keyboards readable
+
+
+def pretty_value(key: str, value: Any) -> Any:
+    """Cards and suits as people write them; lists joined; other values unchanged."""
+    if isinstance(value, str):
+        if is_card(value):
+            return pretty(value)
+        if value in SUIT_SYMBOLS:
+            return SUIT_SYMBOLS[value]
+        if (
+            len(value) % 2 == 0
+            and len(value) > 2
+            and all(is_card(value[i : i + 2]) for i in range(0, len(value), 2))
+        ):
+            return " ".join(pretty(value[i : i + 2]) for i in range(0, len(value), 2))
+        return value
+    if isinstance(value, list | tuple):
+        return " ".join(str(pretty_value(key, v)) for v in value)
+    return value
+
+
+def pretty_params(params: dict[str, Any]) -> dict[str, Any]:
+    return {k: pretty_value(k, v) for k, v in params.items()}
+
+
+def seat_name(table: Table, seat: int, lang: str) -> str:
+    s = table.seats[seat]
+    if s.user is None:
+        return t(lang, "host.ai_name", n=seat + 1)
+    return s.user.name or t(lang, "host.player_name", n=seat + 1)
+
+
+def line(table: Table, entry: LogLine, lang: str) -> str:
+    params = pretty_params(entry.params)
+    if entry.seat is not None and entry.seat < len(table.seats):
+        params.setdefault("name", seat_name(table, entry.seat, lang))
+    for k, v in list(entry.params.items()):  # seat numbers in parameters (`dealer`, `durak`…) become names
+        if (k in SEAT_PARAMS or k.endswith("_seat")) and isinstance(v, int) and 0 <= v < len(table.seats):
+            params[k.removesuffix("_seat")] = seat_name(table, v, lang)
+    return t(lang, entry.key, **params)
+
+
+def game_name(game: Game, lang: str) -> str:
+    key = f"{game.key}.name"
+    return t(lang, key) if has(key) else game.key
+
+
+def action_label(game: Game, action: str, lang: str) -> str:
+    key, params = game.describe_action(action)
+    if has(key):
+        return t(lang, key, **pretty_params(params))
+    return " ".join(str(pretty_value("", a)) for a in action.split(":")[1:]) or action
+
+
+def rows(buttons: Sequence[Button], width: int = ROW) -> list[list[Button]]:
+    return [list(buttons[i : i + width]) for i in range(0, len(buttons), width)]
+
+
+def status(game: Game, view: BaseView, table: Table, lang: str) -> list[str]:
+    return [line(table, LogLine(key=k, params=p), lang) for k, p in game.status_lines(view)]
+
+
+def duration(seconds: float, lang: str) -> str:
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds >= size and seconds % size == 0:
+            return t(lang, f"host.{unit}s", n=int(seconds // size))
+    return t(lang, "host.seconds", n=int(seconds))
+
+
+# -- options ----------------------------------------------------------------------------------------
+
+
+def option_choices(annotation: Any) -> list[Any] | None:
+    """The values a settings button cycles through, or None when the option is typed in."""
+    if annotation is bool:
+        return [True, False]
+    if get_origin(annotation) is not None and str(get_origin(annotation)).endswith("Literal"):
+        return list(get_args(annotation))
+    return None
+
+
+def option_value(value: Any, lang: str) -> str:
+    if isinstance(value, bool):
+        return t(lang, "host.on") if value else t(lang, "host.off")
+    return str(value)
+
+
+def option_lines(game: Game, table: Table, lang: str) -> list[str]:
+    opts = game.options(table.options)
+    out = []
+    for name, field in type(opts).model_fields.items():
+        label_key = f"{game.key}.option.{name}"
+        label = t(lang, label_key) if has(label_key) else (field.description or name)
+        out.append(t(lang, "host.option_line", name=label, value=option_value(getattr(opts, name), lang)))
+    out.append(
+        t(
+            lang,
+            "host.option_line",
+            name=t(lang, "host.option.turn_timeout"),
+            value=duration(table.host.turn_timeout, lang),
+        )
+    )
+    return out
+
+
+def settings_buttons(game: Game, table: Table, lang: str, sign: Sign) -> list[Button]:
+    opts = game.options(table.options)
+    buttons = []
+    for name, field in type(opts).model_fields.items():
+        choices = option_choices(field.annotation)
+        if not choices:
+            continue
+        current = getattr(opts, name)
+        nxt = choices[(choices.index(current) + 1) % len(choices)] if current in choices else choices[0]
+        label_key = f"{game.key}.option.{name}"
+        label = t(lang, label_key) if has(label_key) else name
+        code = int(nxt) if isinstance(nxt, bool) else nxt
+        buttons.append(
+            Button(label=f"{label}: {option_value(current, lang)}", token=sign(f"@opt:{name}:{code}"))
+        )
+    cur = table.host.turn_timeout
+    nxt_t = next((x for x in TIMEOUTS if x > cur), TIMEOUTS[0])
+    buttons.append(
+        Button(
+            label=f"{t(lang, 'host.option.turn_timeout')}: {duration(cur, lang)}",
+            token=sign(f"@opt:turn_timeout:{nxt_t}"),
+        )
+    )
+    return buttons
+
+
+# -- screens ----------------------------------------------------------------------------------------
+
+
+def seat_lines(table: Table, view: BaseView | None, lang: str) -> list[str]:
+    out = []
+    for i, seat in enumerate(table.seats):
+        mark = "▶ " if view and i in view.to_act and not view.over else "   "
+        name = seat_name(table, i, lang)
+        extra = []
+        if view is not None:
+            extra.append(t(lang, "host.points", n=view.scores[i], points=_num(view.scores[i])))
+            if view.hand_sizes and not view.over:
+                extra.append(t(lang, "host.cards", n=view.hand_sizes[i]))
+        if seat.auto:
+            extra.append(t(lang, "host.ai_plays"))
+        if seat.unreachable:
+            extra.append(t(lang, "host.no_dm"))
+        out.append(mark + name + (" — " + " · ".join(extra) if extra else ""))
+    return out
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def lobby_screen(game: Game, table: Table, lang: str, sign: Sign) -> Screen:
+    lines = [t(lang, "host.lobby", game=game_name(game, lang), min=game.min_players, max=game.max_players)]
+    lines += option_lines(game, table, lang)
+    lines.append("")
+    lines.append(t(lang, "host.seated", n=len(table.seats), max=game.max_players))
+    lines += seat_lines(table, None, lang)
+    lines += [line(table, e, lang) for e in table.log[-3:]]
+    if table.show_settings:
+        buttons = rows(settings_buttons(game, table, lang, sign), 2)
+        buttons.append([Button(label=t(lang, "host.button.settings_done"), token=sign("@settings"))])
+    else:
+        buttons = [
+            [
+                Button(label=t(lang, "host.button.join"), token=sign("@join"), style="primary"),
+                Button(label=t(lang, "host.button.leave"), token=sign("@leave")),
+            ],
+            [
+                Button(label=t(lang, "host.button.add_bot"), token=sign("@bot")),
+                Button(label=t(lang, "host.button.remove_bot"), token=sign("@unbot")),
+            ],
+            [
+                Button(label=t(lang, "host.button.start"), token=sign("@start"), style="success"),
+                Button(label=t(lang, "host.button.settings"), token=sign("@settings")),
+                Button(label=t(lang, "host.button.cancel"), token=sign("@cancel"), style="danger"),
+            ],
+        ]
+    return Screen(
+        title=t(lang, "host.title", game=game_name(game, lang), id=table.id), lines=lines, buttons=buttons
+    )
+
+
+def table_screen(game: Game, table: Table, state: Any, lang: str, sign: Sign) -> Screen:
+    """The group's table message: never shows a hand (the spectator view)."""
+    if table.status == "lobby" or state is None:
+        if table.status == "cancelled":
+            return Screen(
+                title=t(lang, "host.title", game=game_name(game, lang), id=table.id),
+                lines=[t(lang, "host.cancelled")],
+            )
+        return lobby_screen(game, table, lang, sign)
+    view = game.view(state, None)
+    lines = status(game, view, table, lang)
+    lines.append("")
+    lines += seat_lines(table, view, lang)
+    if table.log:
+        lines.append("")
+        lines += ["· " + line(table, e, lang) for e in table.log[-4:]]
+    buttons: list[list[Button]] = []
+    if table.status == "playing":
+        names = ", ".join(seat_name(table, i, lang) for i in view.to_act)
+        lines.append(t(lang, "host.waiting_for", names=names, time=duration(table.host.turn_timeout, lang)))
+        buttons = [[Button(label=t(lang, "host.button.hand"), token=sign("@hand"), style="primary")]]
+    elif table.status == "cancelled":
+        lines.append(t(lang, "host.cancelled"))
+    else:
+        lines.append(final_line(game, table, state, lang))
+    return Screen(
+        title=t(lang, "host.title", game=game_name(game, lang), id=table.id), lines=lines, buttons=buttons
+    )
+
+
+def final_line(game: Game, table: Table, state: Any, lang: str) -> str:
+    names = ", ".join(seat_name(table, i, lang) for i in game.winners(state))
+    return t(lang, "host.winners", names=names, n=len(game.winners(state)))
+
+
+def final_screen(game: Game, table: Table, state: Any, lang: str) -> Screen:
+    """The new message that announces the end of a game."""
+    scores = game.scores(state)
+    order = sorted(range(len(table.seats)), key=lambda i: -scores[i])
+    lines = [f"{n}. {seat_name(table, i, lang)} — {_num(scores[i])}" for n, i in enumerate(order, 1)]
+    lines.append(final_line(game, table, state, lang))
+    return Screen(title=t(lang, "host.game_over", game=game_name(game, lang), id=table.id), lines=lines)
+
+
+def hand_screen(
+    game: Game, table: Table, state: Any, seat: int, lang: str, sign: Sign, legal: Iterable[str]
+) -> Screen:
+    """A player's private message: their cards, the table's state, their legal actions as buttons."""
+    view = game.view(state, seat)
+    title = t(
+        lang,
+        "host.hand_title",
+        game=game_name(game, lang),
+        chat=table.chat.title or table.chat.id,
+        id=table.id,
+    )
+    lines = status(game, view, table, lang)
+    cards = " ".join(pretty(c) for c in view.hand or [])
+    lines.append(t(lang, "host.your_cards", cards=cards or "—"))
+    actions = list(legal)
+    if view.over:
+        lines.append(final_line(game, table, state, lang))
+    elif actions:
+        lines.append(t(lang, "host.your_move"))
+    elif view.to_act:
+        lines.append(
+            t(
+                lang,
+                "host.waiting_for",
+                names=", ".join(seat_name(table, i, lang) for i in view.to_act),
+                time=duration(table.host.turn_timeout, lang),
+            )
+        )
+    buttons = [Button(label=action_label(game, a, lang), token=sign(a)) for a in actions]
+    return Screen(title=title, lines=lines, buttons=rows(buttons))

@@ -1,0 +1,97 @@
+"""A table as stored: the chat it lives in, its seats, host options, and the game state inside.
+
+The whole table is one JSON document (one Redis key) so that a move commits atomically with
+compare-and-set. Seats are people (`user`) or the built-in AI (`bot` level); a person who keeps
+missing turns is played by the AI (`auto`) until they act again.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from bot.core.api import ChatRef, UserRef
+
+Status = Literal["lobby", "playing", "over", "cancelled"]
+LOG_SIZE = 8
+
+# Turn timeouts offered by the settings menu, in seconds (30 s up to several days).
+TIMEOUTS = (30, 120, 600, 3600, 4 * 3600, 12 * 3600, 86400, 3 * 86400)
+
+
+class Seat(BaseModel):
+    user: UserRef | None = None
+    bot: str | None = None
+    lang: str = "en"
+    misses: int = 0
+    auto: bool = False
+    unreachable: bool = False
+
+    @property
+    def is_ai(self) -> bool:
+        return self.user is None
+
+    @property
+    def ai_plays(self) -> bool:
+        """The AI moves for this seat now (an AI seat, or a person who missed too many turns)."""
+        return self.user is None or self.auto
+
+
+class LogLine(BaseModel):
+    """One event as a message key; `seat` is turned into the seat's name when rendered."""
+
+    key: str
+    params: dict[str, Any] = Field(default_factory=dict)
+    seat: int | None = None
+
+
+class HostOptions(BaseModel):
+    """Options of the table itself (not of the game)."""
+
+    turn_timeout: int = Field(12 * 3600, ge=30, le=7 * 86400, description="seconds per move")
+    max_misses: int = Field(2, ge=1, le=100, description="missed turns before the AI keeps the seat")
+
+
+class Table(BaseModel):
+    id: str
+    game: str
+    chat: ChatRef
+    creator: UserRef
+    lang: str = "en"
+    status: Status = "lobby"
+    options: dict[str, Any] = Field(default_factory=dict)
+    host: HostOptions = Field(default_factory=HostOptions)
+    seats: list[Seat] = Field(default_factory=list)
+    state: dict[str, Any] | None = None
+    created: float = 0.0
+    turn_since: float = 0.0
+    ai_due: float | None = None
+    show_settings: bool = False
+    log: list[LogLine] = Field(default_factory=list)
+    # set by the store on load; not part of the stored document
+    version: int = Field(0, exclude=True)
+
+    def seat_of(self, user: UserRef) -> int | None:
+        for i, seat in enumerate(self.seats):
+            if seat.user is not None and seat.user.key == user.key:
+                return i
+        return None
+
+    def people(self) -> list[UserRef]:
+        return [s.user for s in self.seats if s.user is not None]
+
+    def note(self, key: str, seat: int | None = None, **params: Any) -> None:
+        self.log.append(LogLine(key=key, params=params, seat=seat))
+        del self.log[:-LOG_SIZE]
+
+    @property
+    def open(self) -> bool:
+        return self.status in ("lobby", "playing")
+
+    def deadline(self) -> float | None:
+        """When the host must next look at this table: an AI move, or a person's turn running out."""
+        if self.status != "playing":
+            return None
+        human = self.turn_since + self.host.turn_timeout
+        return min(human, self.ai_due) if self.ai_due is not None else human

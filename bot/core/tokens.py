@@ -1,0 +1,66 @@
+"""Button tokens: `table|version|action|signature`, at most 64 bytes (Telegram's callback data limit).
+
+The signature (an HMAC truncated to 8 base64url characters, 48 bits) makes a forged or edited token —
+another table's id, a modified action — fail to decode, so the host never has to trust the client.
+The version lets the host tell a fresh button from one left behind by an earlier move.
+Actions starting with `@` are table commands (join, start, settings…); the rest are game actions.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+from dataclasses import dataclass
+
+from games.base import GameError
+
+MAX_BYTES = 64
+_SEP = "|"
+
+
+@dataclass(frozen=True)
+class Token:
+    table: str
+    version: int
+    action: str
+
+
+def _sign(secret: bytes, payload: str) -> str:
+    digest = hmac.new(secret, payload.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:6]).decode()
+
+
+def _base36(n: int) -> str:
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    out = ""
+    while True:
+        n, r = divmod(n, 36)
+        out = digits[r] + out
+        if not n:
+            return out
+
+
+def encode(secret: bytes, table: str, version: int, action: str) -> str:
+    if _SEP in table or _SEP in action:
+        raise ValueError("separator inside a token field")
+    payload = _SEP.join((table, _base36(version), action))
+    token = f"{payload}{_SEP}{_sign(secret, payload)}"
+    if len(token.encode()) > MAX_BYTES:
+        raise ValueError(f"token longer than {MAX_BYTES} bytes: {action!r}")
+    return token
+
+
+def decode(secret: bytes, token: str) -> Token:
+    """The token's fields; GameError("bad_token") for anything not signed by us."""
+    parts = token.split(_SEP)
+    if len(parts) != 4 or len(token.encode()) > MAX_BYTES:
+        raise GameError("bad_token")
+    table, version, action, sig = parts
+    if not hmac.compare_digest(sig, _sign(secret, _SEP.join(parts[:3]))):
+        raise GameError("bad_token")
+    try:
+        number = int(version, 36)
+    except ValueError:
+        raise GameError("bad_token") from None
+    return Token(table, number, action)
