@@ -113,7 +113,8 @@ class Host:
 
         try:
             await self.store.mark_reachable(user.key, False)
-            await self._change(table, change)
+            old, new = await self._change(table, change)
+            await self._push(self._views(old, new))
         except (GameError, Unavailable):
             log.info("could not record an unreachable player at table %s", table)
 
@@ -433,10 +434,11 @@ class Host:
             moved = 1
 
         try:
-            await self._change(table_id, change)
+            old, new = await self._change(table_id, change)
         except GameError:
             log.exception("table %s: the AI could not move", table_id)
             return 0
+        await self._push(self._views(old, new))
         return moved
 
     async def _ai_move(self, tbl: Table, game: Game, state: Any, seat: int, now: float) -> None:

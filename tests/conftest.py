@@ -1,0 +1,79 @@
+"""Shared fixtures: a Redis client for every backend the code must work on.
+
+`redis` / `store` run each test twice: against a real `redis-server` (REDIS_TEST_URL, started by
+`make test`) and against fakeredis. Under `make test` (KOZYR_REQUIRE_REDIS=1) a missing server fails
+the run instead of skipping the tests.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable
+
+import pytest
+import redis.asyncio as aioredis
+from fakeredis import FakeAsyncRedis, FakeServer
+
+from storage import Store
+
+BACKENDS = ["real", "fake"]
+
+
+def _real_url() -> str:
+    url = os.environ.get("REDIS_TEST_URL")
+    if not url:
+        if os.environ.get("KOZYR_REQUIRE_REDIS") == "1":
+            pytest.fail("REDIS_TEST_URL is not set: the Redis tests must run against a real server")
+        pytest.skip("no real Redis server (run `make test`)")
+    return url
+
+
+@pytest.fixture(params=BACKENDS)
+async def redis_factory(request: pytest.FixtureRequest) -> AsyncIterator[Callable[[], aioredis.Redis]]:
+    """Makes new connections to one server (several clients = several workers)."""
+    clients: list[aioredis.Redis] = []
+    if request.param == "real":
+        url = _real_url()
+
+        def make() -> aioredis.Redis:
+            client = aioredis.from_url(url, decode_responses=True)
+            clients.append(client)
+            return client
+    else:
+        server = FakeServer()
+
+        def make() -> aioredis.Redis:
+            client = FakeAsyncRedis(server=server, decode_responses=True)
+            clients.append(client)
+            return client
+
+    yield make
+    for client in clients:
+        await client.aclose()
+
+
+@pytest.fixture
+def prefix() -> str:
+    """A key prefix of its own per test, so tests never see each other's keys."""
+    return f"t{uuid.uuid4().hex[:10]}"
+
+
+@pytest.fixture
+async def redis(redis_factory: Callable[[], aioredis.Redis]) -> aioredis.Redis:
+    return redis_factory()
+
+
+@pytest.fixture
+async def store(redis: aioredis.Redis, prefix: str) -> Store:
+    return Store(redis, prefix=prefix)
+
+
+@pytest.fixture
+def store_factory(redis_factory: Callable[[], aioredis.Redis], prefix: str) -> Callable[[], Awaitable[Store]]:
+    """Another Store on another connection to the same server and keys (another worker)."""
+
+    async def make() -> Store:
+        return Store(redis_factory(), prefix=prefix)
+
+    return make

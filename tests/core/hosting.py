@@ -1,0 +1,62 @@
+"""Helpers for host tests: a recording front end, users, a chat, a clock you can move."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.core.api import ChatRef, Delivery, HandTarget, Screen, TableTarget, UserRef
+from bot.core.config import Settings
+from bot.core.host import Host
+
+CHAT = ChatRef(platform="console", id="group-1", title="Friends")
+
+
+def user(n: int, lang: str = "en") -> UserRef:
+    return UserRef(platform="console", id=f"u{n}", name=f"User{n}", lang=lang)
+
+
+class Clock:
+    def __init__(self, now: float = 1_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Recorder:
+    """A front end that keeps every delivery; `hand(user)` is the newest hand screen of that user."""
+
+    platform = "console"
+
+    def __init__(self) -> None:
+        self.deliveries: list[Delivery] = []
+
+    async def deliver(self, deliveries: Sequence[Delivery]) -> None:
+        self.deliveries.extend(deliveries)
+
+    def hand(self, u: UserRef) -> Screen | None:
+        for d in reversed(self.deliveries):
+            if isinstance(d.target, HandTarget) and d.target.user.key == u.key:
+                return d.screen
+        return None
+
+    def table(self) -> Screen | None:
+        for d in reversed(self.deliveries):
+            if isinstance(d.target, TableTarget):
+                return d.screen
+        return None
+
+    def tokens(self, u: UserRef) -> list[str]:
+        screen = self.hand(u)
+        return [b.token for row in screen.buttons for b in row if b.token] if screen else []
+
+    def public(self) -> list[Delivery]:
+        return [d for d in self.deliveries if not isinstance(d.target, HandTarget)]
+
+
+def make_host(store, clock: Clock | None = None, **settings) -> tuple[Host, Recorder]:
+    cfg = Settings(ai_delay=0, search_budget=0.02, **settings)
+    host = Host(store, cfg, clock=clock or Clock())
+    rec = Recorder()
+    host.attach(rec)
+    return host, rec

@@ -1,0 +1,257 @@
+"""The host through its one entry point, against real Redis and fakeredis (the `store` fixture)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.core.api import (
+    Act,
+    AddBot,
+    ChatRef,
+    ChatTarget,
+    HandTarget,
+    Join,
+    NewTable,
+    Press,
+    SetLanguage,
+    SetOption,
+    ShowHand,
+    ShowRules,
+    Start,
+    TableTarget,
+)
+from bot.core.tokens import decode, encode
+from tests.core.hosting import CHAT, Clock, make_host, user
+
+A, B = user(1), user(2)
+
+
+async def open_table(host, rec, game="tricks", bots=3, options=None, people=(A,)):
+    out = await host.handle(NewTable(user=people[0], chat=CHAT, game=game, options=options or {}))
+    table = out.table
+    for p in people[1:]:
+        await host.handle(Join(user=p, chat=CHAT))
+    for _ in range(bots):
+        await host.handle(AddBot(user=people[0], chat=CHAT))
+    started = await host.handle(Start(user=people[0], chat=CHAT))
+    assert started.reply is not None and not started.reply.alert, started.reply
+    return table
+
+
+async def version(store, table: str) -> int:
+    found = await store.load(table)
+    assert found is not None
+    return found[1]
+
+
+async def test_new_table_posts_a_lobby_and_seats_the_creator(store) -> None:
+    host, rec = make_host(store)
+    out = await host.handle(NewTable(user=A, chat=CHAT, game="tricks"))
+    assert out.table and out.reply is None
+    screen = rec.table()
+    assert screen is not None and "User1" in screen.text()
+    labels = [b.label for row in screen.buttons for b in row]
+    assert "Join" in labels and "Start" in labels
+
+
+async def test_second_table_in_the_same_chat_is_refused_but_a_thread_may_have_one(store) -> None:
+    host, _ = make_host(store)
+    await host.handle(NewTable(user=A, chat=CHAT, game="tricks"))
+    again = await host.handle(NewTable(user=B, chat=CHAT, game="tricks"))
+    assert again.reply and again.reply.alert and "already open" in again.reply.text
+    thread = ChatRef(platform="console", id=CHAT.id, thread="7")
+    other = await host.handle(NewTable(user=B, chat=thread, game="tricks"))
+    assert other.table and other.reply is None
+
+
+async def test_start_fills_ai_seats_and_deals_hands_only_to_their_owners(store) -> None:
+    host, rec = make_host(store)
+    await host.handle(NewTable(user=A, chat=CHAT, game="tricks"))
+    await host.handle(Join(user=B, chat=CHAT))
+    await host.handle(Start(user=A, chat=CHAT))
+    hands = [d for d in rec.deliveries if isinstance(d.target, HandTarget)]
+    assert {d.target.user.key for d in hands} == {A.key, B.key}
+    assert all(d.notify for d in hands)  # the first hand is a new message
+    screen_a = rec.hand(A)
+    cards_a = screen_a.lines[-2] if screen_a else ""
+    assert "Your cards" in cards_a
+    for d in rec.public():  # nothing from A's hand reaches the group
+        assert "Your cards" not in d.screen.text()
+
+
+async def test_only_the_creator_starts_before_the_lobby_timeout(store) -> None:
+    clock = Clock()
+    host, _ = make_host(store, clock, lobby_timeout=600)
+    await host.handle(NewTable(user=A, chat=CHAT, game="tricks"))
+    await host.handle(Join(user=B, chat=CHAT))
+    refused = await host.handle(Start(user=B, chat=CHAT))
+    assert refused.reply and refused.reply.alert
+    clock.now += 601
+    allowed = await host.handle(Start(user=B, chat=CHAT))
+    assert allowed.reply and not allowed.reply.alert
+
+
+async def test_a_whole_game_through_buttons_ends_with_final_scores(store) -> None:
+    host, rec = make_host(store)
+    table = await open_table(host, rec, options={"target": 3})
+    for _ in range(500):
+        await host.settle()
+        tokens = rec.tokens(A)
+        if not tokens:
+            break
+        out = await host.handle(Press(user=A, token=tokens[0], chat=CHAT))
+        assert out.reply is None or not out.reply.alert, out.reply
+    finals = [d for d in rec.deliveries if isinstance(d.target, ChatTarget)]
+    assert len(finals) == 1 and "Winner" in finals[0].screen.text()
+    found = await store.load(table)
+    assert found and '"status":"over"' in found[0]
+
+
+async def test_bad_input_is_refused_and_changes_nothing(store) -> None:
+    host, rec = make_host(store)
+    table = await open_table(host, rec, people=(A, B), bots=2)
+    await host.settle()
+    mover = A if rec.tokens(A) else B
+    other = B if mover is A else A
+    token = rec.tokens(mover)[0]
+    before = await store.load(table)
+
+    cases = {
+        "not seated": Press(user=user(9), token=token, chat=CHAT),
+        "out of turn": Act(user=other, chat=CHAT, action=decode(host.secret, token).action),
+        "illegal": Act(user=mover, chat=CHAT, action="play:ZZ"),
+        "forged": Press(user=mover, token=token.replace("play:", "plai:"), chat=CHAT),
+        "garbage": Press(user=mover, token="%%%", chat=CHAT),
+        "other table": Press(user=mover, token=encode(host.secret, "nope", 1, "play:2C"), chat=CHAT),
+    }
+    for name, command in cases.items():
+        out = await host.handle(command)
+        assert out.reply and out.reply.alert, name
+        assert out.reply.text and "{" not in out.reply.text, name
+        assert await store.load(table) == before, name
+
+
+async def test_a_double_click_applies_once_and_the_second_press_gets_a_fresh_view(store) -> None:
+    host, rec = make_host(store)
+    table = await open_table(host, rec, bots=3)
+    await host.settle()
+    token = rec.tokens(A)[0]
+    v = await version(store, table)
+    first = await host.handle(Press(user=A, token=token, chat=CHAT))
+    second = await host.handle(Press(user=A, token=token, chat=CHAT))
+    assert first.reply is None or not first.reply.alert
+    assert second.reply and "moved on" in second.reply.text
+    assert any(isinstance(d.target, HandTarget) for d in second.deliveries)
+    assert await version(store, table) == v + 1
+
+
+async def test_fifty_concurrent_presses_apply_exactly_once(store, store_factory) -> None:
+    host, rec = make_host(store)
+    table = await open_table(host, rec, bots=3)
+    await host.settle()
+    token = rec.tokens(A)[0]
+    v = await version(store, table)
+    hosts = [make_host(await store_factory())[0] for _ in range(50)]  # 50 connections
+    outs = await asyncio.gather(*(h.handle(Press(user=A, token=token, chat=CHAT)) for h in hosts))
+    applied = [o for o in outs if o.reply is None]
+    assert len(applied) == 1
+    assert await version(store, table) == v + 1
+
+
+async def test_time_outs_let_the_ai_move_and_then_keep_the_seat(store) -> None:
+    clock = Clock()
+    host, rec = make_host(store, clock, turn_timeout=60, max_misses=2)
+    table = await open_table(host, rec, bots=3)
+    await host.settle()
+    assert rec.tokens(A)
+    clock.now += 30
+    assert await host.run_due() == 0  # not yet
+    clock.now += 31
+    assert await host.run_due() >= 1
+    await host.settle()
+    clock.now += 61
+    assert await host.run_due() >= 1
+    found = await store.load(table)
+    assert found and '"auto":true' in found[0]
+    screen = rec.table()
+    assert screen and "AI plays for them" in screen.text()
+    # acting again takes the seat back
+    await host.settle()
+    if rec.tokens(A):
+        await host.handle(Press(user=A, token=rec.tokens(A)[0], chat=CHAT))
+        found = await store.load(table)
+        assert found and '"auto":true' not in found[0]
+
+
+async def test_a_restarted_worker_carries_on(store, store_factory) -> None:
+    host, rec = make_host(store)
+    table = await open_table(host, rec, bots=4, people=(A,))
+    # A hands the seat to the AI by leaving: now only AI seats remain and nothing waits for a person
+    from bot.core.api import Leave
+
+    await host.handle(Leave(user=A, chat=CHAT))
+    del host
+    fresh, _ = make_host(await store_factory())
+    moves = await fresh.settle()
+    assert moves > 0
+    found = await store.load(table)
+    assert found and '"status":"over"' in found[0]
+
+
+async def test_unreachable_player_is_told_at_the_table(store) -> None:
+    host, rec = make_host(store)
+    table = await open_table(host, rec, people=(A, B), bots=2)
+    await host.unreachable(B, table)
+    screen = rec.table()
+    assert screen and "open a private chat with the bot" in screen.text()
+
+
+async def test_languages_follow_the_user(store) -> None:
+    host, rec = make_host(store)
+    ru = user(5, lang="ru-RU")
+    await host.handle(NewTable(user=ru, chat=CHAT, game="tricks"))
+    screen = rec.table()
+    assert screen and "стол" in screen.title
+    await host.handle(SetLanguage(user=ru, lang="uk"))
+    out = await host.handle(ShowRules(user=ru, game="tricks"))
+    assert out.reply and "Правила" in out.reply.text
+
+
+async def test_options_change_in_the_lobby_only_by_the_creator(store) -> None:
+    host, rec = make_host(store)
+    await host.handle(NewTable(user=A, chat=CHAT, game="tricks"))
+    await host.handle(Join(user=B, chat=CHAT))
+    refused = await host.handle(SetOption(user=B, chat=CHAT, name="target", value="10"))
+    assert refused.reply and refused.reply.alert
+    bad = await host.handle(SetOption(user=A, chat=CHAT, name="target", value="-3"))
+    assert bad.reply and bad.reply.alert
+    ok = await host.handle(SetOption(user=A, chat=CHAT, name="target", value="10"))
+    assert ok.reply and not ok.reply.alert
+    assert "10" in (rec.table() or pytest.fail()).text()
+
+
+async def test_show_hand_resends_it_to_the_owner_only(store) -> None:
+    host, rec = make_host(store)
+    await open_table(host, rec, people=(A, B), bots=2)
+    out = await host.handle(ShowHand(user=B, chat=CHAT, ephemeral=True))
+    assert out.reply and out.reply.screen and "Your cards" in out.reply.screen.text()
+    assert all(d.target.user.key == B.key for d in out.deliveries if isinstance(d.target, HandTarget))
+    stranger = await host.handle(ShowHand(user=user(9), chat=CHAT))
+    assert stranger.reply and stranger.reply.alert
+
+
+async def test_duplicate_updates_are_processed_once(store) -> None:
+    host, _ = make_host(store)
+    await host.handle(NewTable(user=A, chat=CHAT, game="tricks"))
+    first = await host.handle(Join(user=B, chat=CHAT, update_id="42"))
+    again = await host.handle(Join(user=B, chat=CHAT, update_id="42"))
+    assert first.reply and not first.reply.alert
+    assert again.reply is None and not again.deliveries
+
+
+async def test_table_message_targets_the_chat(store) -> None:
+    host, rec = make_host(store)
+    await host.handle(NewTable(user=A, chat=CHAT, game="tricks"))
+    assert all(d.target.chat == CHAT for d in rec.deliveries if isinstance(d.target, TableTarget))
