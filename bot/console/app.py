@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
 
 import games
 from bot.core.api import (
@@ -76,7 +77,11 @@ class ConsoleApp:
 
     # -- the session ----------------------------------------------------------------------------
     async def run(
-        self, game_key: str | None = None, opponents: int | None = None, preset: str | None = None
+        self,
+        game_key: str | None = None,
+        opponents: int | None = None,
+        preset: str | None = None,
+        options: dict[str, Any] | None = None,
     ) -> None:
         game = games.get(game_key) if game_key else await self._pick_game()
         if opponents is None:
@@ -85,7 +90,9 @@ class ConsoleApp:
                 game.min_players - 1,
                 game.max_players - 1,
             )
-        await self._command(NewTable(user=self.user, chat=self.chat, game=game.key, preset=preset))
+        await self._command(
+            NewTable(user=self.user, chat=self.chat, game=game.key, preset=preset, options=options or {})
+        )
         for _ in range(opponents):
             await self._command(AddBot(user=self.user, chat=self.chat))
         await self._command(Start(user=self.user, chat=self.chat))
@@ -124,7 +131,7 @@ class ConsoleApp:
             if answer in {"q", "quit", "exit"}:
                 return
             if answer in {"?", "rules"}:
-                outcome = await self.host.handle(ShowRules(user=self.user, game=self._game_key()))
+                outcome = await self.host.handle(ShowRules(user=self.user))
                 self.say(outcome.reply.text if outcome.reply else "")
             elif answer.isdigit() and 1 <= int(answer) <= len(buttons):
                 await self._command(
@@ -132,9 +139,6 @@ class ConsoleApp:
                 )
             else:  # a typed action in its canonical text (`play:QH`)
                 await self._command(Act(user=self.user, chat=self.chat, action=answer))
-
-    def _game_key(self) -> str | None:
-        return None
 
     def _show(self, buttons: list[Button]) -> None:
         if self.table:
