@@ -340,8 +340,10 @@ class Host:
             async def move(tbl: Table) -> None:
                 tbl.chat = cmd.new
 
-            old, new = await self._change(table.id, move)
-            deliveries += self._views(old, new)
+            _old, new = await self._change(table.id, move)
+            # the old message stays behind in the old chat: post the table anew where it now lives
+            target = TableTarget(table=new.id, chat=new.chat)
+            deliveries.append(Delivery(target=target, screen=self._table_screen(new), notify=True))
         return Outcome(deliveries=deliveries)
 
     async def _show_hand(self, cmd: ShowHand, lang: str) -> Outcome:
