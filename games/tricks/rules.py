@@ -9,6 +9,8 @@ Actions: `play:QS`.
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import Field
 
 from games.base import BaseView, Event, Game, GameError, GameState, Options, next_seat
@@ -119,6 +121,22 @@ class Tricks(Game[TricksState, TricksOptions]):
             last_trick=state.last_trick.model_copy(deep=True) if state.last_trick else None,
             target=state.options.target,
         )
+
+    def status_lines(self, view: BaseView) -> list[tuple[str, dict[str, Any]]]:
+        assert isinstance(view, TricksView)
+        lines: list[tuple[str, dict[str, Any]]] = [
+            ("tricks.status.hand", {"n": view.hand_no + 1, "target": view.target})
+        ]
+        if view.trick and view.trick.plays:
+            lines.append(("tricks.status.trick", {"cards": view.trick.cards()}))
+        if view.last_trick and view.last_trick.winner is not None:
+            lines.append(
+                ("tricks.status.last", {"cards": view.last_trick.cards(), "winner": view.last_trick.winner})
+            )
+        return lines
+
+    def describe_action(self, action: str) -> tuple[str, dict[str, Any]]:
+        return "tricks.action.play", {"card": action.removeprefix("play:")}
 
     def is_over(self, state: TricksState) -> bool:
         return max(state.points) >= state.options.target
