@@ -206,6 +206,10 @@ class Game(Generic[S, OptT]):
         """Game-specific lines of the table message (trump, bids, the trick…) as message keys."""
         return []
 
+    def seat_status(self, view: BaseView, seat: int) -> tuple[str, dict[str, Any]] | None:
+        """A short note shown beside a seat (its bid and tricks, "defends"…), as a message key."""
+        return None
+
     # -- AI -----------------------------------------------------------------------------------
     def bot(self, level: str = "random", **kwargs: Any) -> Bot:
         if level == "random":

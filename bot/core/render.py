@@ -154,13 +154,16 @@ def settings_buttons(game: Game, table: Table, lang: str, sign: Sign) -> list[Bu
 # -- screens ----------------------------------------------------------------------------------------
 
 
-def seat_lines(table: Table, view: BaseView | None, lang: str) -> list[str]:
+def seat_lines(table: Table, view: BaseView | None, lang: str, game: Game | None = None) -> list[str]:
     out = []
     for i, seat in enumerate(table.seats):
         mark = "▶ " if view and i in view.to_act and not view.over else "   "
         name = seat_name(table, i, lang)
         extra = []
         if view is not None:
+            note = game.seat_status(view, i) if game is not None else None
+            if note is not None:
+                extra.append(line(table, LogLine(key=note[0], params=note[1]), lang))
             extra.append(t(lang, "host.points", n=view.scores[i], points=_num(view.scores[i])))
             if view.hand_sizes and not view.over:
                 extra.append(t(lang, "host.cards", n=view.hand_sizes[i]))
@@ -219,7 +222,7 @@ def table_screen(game: Game, table: Table, state: Any, lang: str, sign: Sign) ->
     view = game.view(state, None)
     lines = status(game, view, table, lang)
     lines.append("")
-    lines += seat_lines(table, view, lang)
+    lines += seat_lines(table, view, lang, game)
     if table.log:
         lines.append("")
         lines += ["· " + line(table, e, lang) for e in table.log[-4:]]
