@@ -20,6 +20,7 @@ from games.cards import SUIT_SYMBOLS, is_card, pretty
 Sign = Callable[[str], str]  # action → button token for the table's current version
 SEAT_PARAMS = {"seat", "dealer", "leader", "attacker", "defender", "winner", "durak", "player", "target"}
 ROW = 5  # buttons per row: Discord's limit, and it keeps Telegram keyboards readable
+CALL_MARKS = {"high": "↑", "low": "↓", "top": "⇑", "dump": "⇓"}
 
 
 def pretty_value(key: str, value: Any) -> Any:
@@ -29,6 +30,8 @@ def pretty_value(key: str, value: Any) -> Any:
             return pretty(value)
         if value in SUIT_SYMBOLS:
             return SUIT_SYMBOLS[value]
+        if ":" in value:  # a card with its call, `7S:top:H` → `7♠⇑♥`
+            return "".join(str(CALL_MARKS.get(part, pretty_value(key, part))) for part in value.split(":"))
         if (
             len(value) % 2 == 0
             and len(value) > 2
