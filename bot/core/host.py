@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import math
 import time
@@ -450,7 +451,7 @@ class Host:
             play.choose, game, state, seat, level, seed, self.settings.search_budget
         )
         new, events = game.apply(state, seat, action)
-        play.record(tbl, game, new, events, now, self.settings.ai_delay)
+        play.record(tbl, game, new, events, now, self.settings.ai_delay, seat, action)
 
     # -- loading and committing -----------------------------------------------------------------
     async def _load(self, table_id: str) -> Table:
@@ -490,9 +491,7 @@ class Host:
                     table_id,
                     old.version,
                     self._dump(new),
-                    events=[e.model_dump_json() for e in new.log[len(old.log) :]]
-                    if new.log != old.log
-                    else [],
+                    events=[json.dumps(item, ensure_ascii=False) for item in new.fresh],
                     chat=new.chat.key,
                     users_added=sorted(after - before),
                     users_removed=sorted(before - after),

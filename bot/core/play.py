@@ -10,9 +10,22 @@ from bot.core.table import Table
 from games.base import Event, Game
 
 
-def record(table: Table, game: Game, state: Any, events: list[Event], now: float, ai_delay: float) -> None:
+def record(
+    table: Table,
+    game: Game,
+    state: Any,
+    events: list[Event],
+    now: float,
+    ai_delay: float,
+    seat: int | None = None,
+    action: str | None = None,
+) -> None:
     """Store the new game state, log its public events, restart the turn clock, plan the AI's next move."""
     table.state = state.model_dump(mode="json")
+    if action is not None:
+        table.fresh.append(
+            {"seat": seat, "action": action, "at": now, "events": [e.model_dump(mode="json") for e in events]}
+        )
     for e in events:
         key = f"{game.key}.event.{e.kind}"
         if has(key):
@@ -35,7 +48,7 @@ def move(table: Table, game: Game, seat: int, action: str, now: float, ai_delay:
     if s.auto:
         s.auto = False
         table.note("host.log.back", seat=seat)
-    record(table, game, new, events, now, ai_delay)
+    record(table, game, new, events, now, ai_delay, seat, action)
     return events
 
 

@@ -71,6 +71,8 @@ class Table(BaseModel):
     log: list[LogLine] = Field(default_factory=list)
     # set by the store on load; not part of the stored document
     version: int = Field(0, exclude=True)
+    # what this change did, for the table's event stream (not part of the stored document)
+    fresh: list[dict[str, Any]] = Field(default_factory=list, exclude=True)
 
     def seat_of(self, user: UserRef) -> int | None:
         for i, seat in enumerate(self.seats):
@@ -82,8 +84,10 @@ class Table(BaseModel):
         return [s.user for s in self.seats if s.user is not None]
 
     def note(self, key: str, seat: int | None = None, **params: Any) -> None:
-        self.log.append(LogLine(key=key, params=params, seat=seat))
+        line = LogLine(key=key, params=params, seat=seat)
+        self.log.append(line)
         del self.log[:-LOG_SIZE]
+        self.fresh.append({"log": line.model_dump(mode="json")})
 
     @property
     def open(self) -> bool:

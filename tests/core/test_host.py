@@ -255,3 +255,29 @@ async def test_table_message_targets_the_chat(store) -> None:
     host, rec = make_host(store)
     await host.handle(NewTable(user=A, chat=CHAT, game="tricks"))
     assert all(d.target.chat == CHAT for d in rec.deliveries if isinstance(d.target, TableTarget))
+
+
+async def test_a_whole_rozpysnyi_game_with_four_ai_seats_runs_to_the_end(store) -> None:
+    host, rec = make_host(store)
+    table = await open_table(host, rec, game="rozpysnyi", bots=3, options={"schedule": "1 2 D N"})
+    from bot.core.api import Leave
+
+    await host.handle(Leave(user=A, chat=CHAT))  # the creator hands the seat to the AI: four AI seats
+    moves = await host.settle()
+    found = await store.load(table)
+    assert found and '"status":"over"' in found[0]
+    assert moves > 4 * (1 + 2 + 8 + 8)  # every card of every round, plus the bids
+    finals = [d for d in rec.deliveries if isinstance(d.target, ChatTarget)]
+    assert len(finals) == 1
+    events = await store.events(table, count=1000)
+    assert any("rozpysnyi.event.round_scored" in e for e in events)
+
+
+async def test_rozpysnyi_buttons_cover_bids_and_poker_calls(store) -> None:
+    host, rec = make_host(store)
+    await open_table(host, rec, game="rozpysnyi", bots=3, options={"schedule": "8"})
+    await host.settle()
+    labels = [b.label for row in (rec.hand(A) or pytest.fail()).buttons for b in row]
+    assert labels and all(len(row) <= 5 for row in (rec.hand(A) or pytest.fail()).buttons)
+    for d in rec.public():  # the group never sees a hand
+        assert "Your cards" not in d.screen.text()
