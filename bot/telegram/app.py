@@ -1,0 +1,95 @@
+"""Wiring: the dispatcher with its routers and update filter, and `run_telegram` for `python -m bot`.
+
+`run_telegram(settings, host, store)`: connects to the Bot API server of `settings.telegram_api_url`
+(a self-hosted one works too), attaches the front end to the host, sets the command menus, then polls
+(one process) or serves a webhook (`settings.webhook_url`, for several workers). It returns when
+polling stops; cancel it to stop the webhook server. The host's background sweeper (AI moves,
+deadlines) is run by the caller.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from aiogram import BaseMiddleware, Bot, Dispatcher
+from aiogram.client.session.aiohttp import AiohttpSession
+from aiogram.client.telegram import TelegramAPIServer
+from aiogram.types import TelegramObject, Update
+
+from bot.core.api import HostPort
+from bot.core.config import Settings
+from bot.telegram import general, play, private, tables
+from bot.telegram.commands import set_commands
+from bot.telegram.frontend import TelegramFrontend
+from bot.telegram.webhook import serve_webhook
+from storage import RedisMessageIds, Store
+
+log = logging.getLogger(__name__)
+
+Handler = Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]]
+
+
+class Once(BaseMiddleware):
+    """Drops an update whose id this process has already seen (polling re-delivery, webhook retries).
+
+    Across workers, the host's claim of the update id does the same for everything that changes a table.
+    """
+
+    def __init__(self, size: int = 50_000) -> None:
+        self.size = size
+        self.seen: OrderedDict[int, None] = OrderedDict()
+
+    async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
+        if isinstance(event, Update):
+            if event.update_id in self.seen:
+                log.info("update %s seen before: dropped", event.update_id)
+                return None
+            self.seen[event.update_id] = None
+            while len(self.seen) > self.size:
+                self.seen.popitem(last=False)
+        return await handler(event, data)
+
+
+def build_dispatcher(frontend: TelegramFrontend) -> Dispatcher:
+    dp = Dispatcher(tg=frontend)
+    dp.update.outer_middleware(Once())
+    dp.include_routers(tables.router, private.router, play.router, general.router)
+    return dp
+
+
+def make_bot(settings: Settings) -> Bot:
+    assert settings.telegram_token is not None
+    session = AiohttpSession(api=TelegramAPIServer.from_base(settings.telegram_api_url))
+    return Bot(settings.telegram_token.get_secret_value(), session=session)
+
+
+async def run_telegram(settings: Settings, host: HostPort, store: Store) -> None:
+    bot = make_bot(settings)
+    frontend: TelegramFrontend | None = None
+    try:
+        me = await bot.me()
+        frontend = TelegramFrontend(
+            bot,
+            host,
+            RedisMessageIds(store.redis, prefix=store.prefix),
+            bot_username=me.username or "",
+            prefs=store,
+            default_language=settings.default_language,
+        )
+        host.attach(frontend)
+        dp = build_dispatcher(frontend)
+        await set_commands(bot)
+        if settings.webhook_url:
+            await serve_webhook(settings, dp, bot)
+        else:
+            await bot.delete_webhook(drop_pending_updates=False)
+            await dp.start_polling(bot, handle_signals=False, close_bot_session=False)
+    finally:
+        if frontend is not None:
+            await frontend.close()
+        with contextlib.suppress(Exception):
+            await bot.session.close()

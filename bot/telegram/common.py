@@ -1,0 +1,87 @@
+"""What every router does: run a command through the host, show its reply, answer a callback once."""
+
+from __future__ import annotations
+
+import logging
+
+from aiogram.exceptions import TelegramAPIError
+from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
+
+from bot.core.api import AnyCommand, Outcome, Reply
+from bot.core.i18n import t
+from bot.telegram.frontend import TelegramFrontend
+from bot.telegram.refs import MAX_ANSWER, is_group, keyboard, plain_html, screen_html, user_ref
+
+log = logging.getLogger(__name__)
+
+
+def update_id(update: Update) -> str:
+    return str(update.update_id)
+
+
+async def say(message: Message, text: str, markup: InlineKeyboardMarkup | None = None) -> None:
+    """Answer in the same chat (and topic); in a group as a reply to the command. Never raises."""
+    try:
+        if is_group(message.chat):
+            await message.reply(text, parse_mode="HTML", reply_markup=markup)
+        else:
+            await message.answer(text, parse_mode="HTML", reply_markup=markup)
+    except TelegramAPIError as e:
+        log.info("could not answer in %s: %s", message.chat.id, e)
+
+
+async def show(message: Message, reply: Reply) -> None:
+    if reply.screen is not None:
+        await say(message, screen_html(reply.screen), keyboard(reply.screen))
+    else:
+        await say(message, plain_html(reply.text))
+
+
+async def run(tg: TelegramFrontend, message: Message, command: AnyCommand, *, quiet: bool = False) -> Outcome:
+    """Send `command` to the host and show its reply.
+
+    `quiet`: only errors are shown — the table message (or the hand) itself shows that it worked, and
+    in a group every extra message counts against the group's ~20 a minute.
+    """
+    try:
+        outcome = await tg.handle(command)
+    except Exception:
+        log.exception("command %s failed", command.kind)
+        await say(message, plain_html(t(await tg.lang_of(command.user), "telegram.failed")))
+        return Outcome()
+    reply = outcome.reply
+    if reply is not None and not (quiet and not reply.alert and not reply.screen):
+        await show(message, reply)
+    return outcome
+
+
+def link_button(label: str, url: str) -> InlineKeyboardMarkup:
+    return InlineKeyboardMarkup(inline_keyboard=[[InlineKeyboardButton(text=label, url=url)]])
+
+
+async def open_bot_hint(tg: TelegramFrontend, message: Message, payload: str) -> None:
+    """Tell a user in a group to open the private chat (with a deep link that does the rest)."""
+    if message.from_user is None:
+        return
+    lang = await tg.lang_of(user_ref(message.from_user))
+    markup = link_button(t(lang, "telegram.button.open_bot"), tg.link(payload))
+    await say(message, plain_html(t(lang, "telegram.open_bot")), markup)
+
+
+class Answer:
+    """Answers one callback query exactly once (later calls do nothing); errors are only logged."""
+
+    def __init__(self, query: CallbackQuery) -> None:
+        self.query = query
+        self.done = False
+
+    async def __call__(self, text: str | None = None, *, alert: bool = False, url: str | None = None) -> None:
+        if self.done:
+            return
+        self.done = True
+        try:
+            await self.query.answer(
+                text=text[:MAX_ANSWER] if text else None, show_alert=alert or None, url=url, cache_time=0
+            )
+        except TelegramAPIError as e:  # too old, or another worker answered a duplicate
+            log.info("answerCallbackQuery %s: %s", self.query.id, e)

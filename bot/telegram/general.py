@@ -1,0 +1,77 @@
+"""Commands that work anywhere: /rules [game], /lang [en|ru|uk] (with a picker), /help."""
+
+from __future__ import annotations
+
+from aiogram import F, Router
+from aiogram.filters import Command, CommandObject
+from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
+
+from bot.core.api import SetLanguage, ShowRules
+from bot.core.i18n import LANGUAGES, t
+from bot.telegram.common import Answer, run, say, update_id
+from bot.telegram.frontend import TelegramFrontend
+from bot.telegram.refs import is_group, message_chat, plain_html, user_ref
+
+router = Router(name="general")
+NAMES = {"en": "English", "ru": "Русский", "uk": "Українська"}
+
+
+@router.message(Command("rules"))
+async def rules(message: Message, command: CommandObject, event_update: Update, tg: TelegramFrontend) -> None:
+    if message.from_user is None:
+        return
+    game = (command.args or "").strip() or None
+    await run(
+        tg, message, ShowRules(user=user_ref(message.from_user), game=game, update_id=update_id(event_update))
+    )
+
+
+@router.message(Command("help"))
+async def help_(message: Message, tg: TelegramFrontend) -> None:
+    if message.from_user is None:
+        return
+    await say(message, plain_html(t(await tg.lang_of(user_ref(message.from_user)), "telegram.help")))
+
+
+@router.message(Command("lang"))
+async def lang(message: Message, command: CommandObject, event_update: Update, tg: TelegramFrontend) -> None:
+    if message.from_user is None:
+        return
+    user = user_ref(message.from_user)
+    code = (command.args or "").strip()
+    if not code:
+        buttons = [InlineKeyboardButton(text=NAMES[x], callback_data=f"lang:{x}") for x in LANGUAGES]
+        markup = InlineKeyboardMarkup(inline_keyboard=[buttons])
+        await say(message, plain_html(t(await tg.lang_of(user), "telegram.lang_pick")), markup)
+        return
+    group = is_group(message.chat)
+    cmd = SetLanguage(
+        user=user,
+        lang=code,
+        chat=message_chat(message) if group else None,
+        is_chat_admin=group and await tg.is_admin(message.chat.id, message.from_user.id),
+        update_id=update_id(event_update),
+    )
+    await run(tg, message, cmd)
+
+
+@router.callback_query(F.data.startswith("lang:"))
+async def pick_lang(query: CallbackQuery, event_update: Update, tg: TelegramFrontend) -> None:
+    answer = Answer(query)
+    try:
+        message = query.message
+        group = message is not None and is_group(message.chat)
+        cmd = SetLanguage(
+            user=user_ref(query.from_user),
+            lang=(query.data or "").removeprefix("lang:"),
+            chat=message_chat(message) if group and isinstance(message, Message) else None,
+            is_chat_admin=group
+            and message is not None
+            and await tg.is_admin(message.chat.id, query.from_user.id),
+            update_id=update_id(event_update),
+        )
+        outcome = await tg.handle_quickly(cmd)
+        if outcome is not None and outcome.reply is not None:
+            await answer(outcome.reply.text, alert=outcome.reply.alert)
+    finally:
+        await answer()

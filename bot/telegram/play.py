@@ -1,0 +1,92 @@
+"""Buttons and hands: every callback query becomes a `Press` (answered exactly once), and /hand.
+
+A Join or "My hand" button pressed in a group by someone the bot cannot write to yet is answered with
+a `t.me/<bot>?start=…` URL instead: Telegram opens the private chat, the user presses Start, and the
+deep link finishes the job (joins, or sends the hand). The answer comes as soon as the host has
+answered, or empty after `answer_within` seconds if the host is slow (the move still completes).
+"""
+
+from __future__ import annotations
+
+import logging
+
+from aiogram import F, Router
+from aiogram.filters import Command
+from aiogram.types import CallbackQuery, Message, Update
+
+from bot.core.api import Press, ShowHand
+from bot.core.i18n import t
+from bot.telegram.common import Answer, open_bot_hint, run, update_id
+from bot.telegram.frontend import TelegramFrontend
+from bot.telegram.refs import chat_ref, is_group, message_chat, peek_action, user_ref
+
+log = logging.getLogger(__name__)
+
+router = Router(name="play")
+# lobby actions anyone may take: no need to ask Telegram who the chat's admins are
+PUBLIC = {"@join", "@leave", "@hand", "@bot", "@unbot"}
+
+
+@router.callback_query(~F.data.startswith("lang:"))
+async def press(query: CallbackQuery, event_update: Update, tg: TelegramFrontend) -> None:
+    answer = Answer(query)
+    user = user_ref(query.from_user)
+    try:
+        message = query.message
+        chat = message.chat if message is not None else None
+        group = chat is not None and is_group(chat)
+        if chat is not None and chat.type == "private":
+            await tg.mark_reachable(user)
+        hint = peek_action(query.data or "")
+        if hint is not None and group:
+            table, action = hint
+            if action in ("@join", "@hand") and not await tg.reachable(user):
+                url = tg.join_link(table) if action == "@join" else tg.link("h" + table)
+                await answer(url=url)
+                return
+        admin = False
+        if (
+            group
+            and chat is not None
+            and hint is not None
+            and hint[1].startswith("@")
+            and hint[1] not in PUBLIC
+        ):
+            admin = await tg.is_admin(chat.id, query.from_user.id)
+        chat_ref_ = None
+        if chat is not None:
+            chat_ref_ = message_chat(message) if isinstance(message, Message) else chat_ref(chat)
+        cmd = Press(
+            user=user,
+            token=query.data or "",
+            chat=chat_ref_,
+            update_id=update_id(event_update),
+            is_chat_admin=admin,
+        )
+        outcome = await tg.handle_quickly(cmd)
+        reply = outcome.reply if outcome is not None else None
+        if reply is not None:
+            await answer(reply.text, alert=reply.alert)
+    except Exception:
+        log.exception("button press failed")
+        await answer(t(await tg.lang_of(user), "telegram.failed"), alert=True)
+    finally:
+        await answer()
+
+
+@router.message(Command("hand"))
+async def hand(message: Message, event_update: Update, tg: TelegramFrontend) -> None:
+    if message.from_user is None:
+        return
+    user = user_ref(message.from_user)
+    if is_group(message.chat):
+        if not await tg.reachable(user):
+            await open_bot_hint(tg, message, "h")
+            return
+        await run(
+            tg, message, ShowHand(user=user, chat=message_chat(message), update_id=update_id(event_update))
+        )
+        return
+    await tg.mark_reachable(user)
+    # in the private chat the hands themselves are the answer: only a failure needs words
+    await run(tg, message, ShowHand(user=user, update_id=update_id(event_update)), quiet=True)

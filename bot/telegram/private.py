@@ -1,0 +1,52 @@
+"""The private chat: /start (with deep-link payloads), and group-only commands sent here by mistake.
+
+Payloads of `t.me/<bot>?start=…`:
+- `j<table>_<sig>`: join that table (the Join button of a user the bot could not write to yet);
+- `h<table>`: send my hand at that table; `h` or `s` or nothing: welcome, and my hands at running games.
+Any /start here proves the bot may write to this user: the reachability flag is set in storage.
+"""
+
+from __future__ import annotations
+
+from aiogram import F, Router
+from aiogram.filters import Command, CommandObject, CommandStart
+from aiogram.types import Message, Update
+
+from bot.core.api import Join, ShowHand
+from bot.core.i18n import t
+from bot.telegram.common import run, say, update_id
+from bot.telegram.frontend import TelegramFrontend
+from bot.telegram.refs import parse_join, plain_html, user_ref
+
+router = Router(name="private")
+router.message.filter(F.chat.type == "private")
+
+
+@router.message(CommandStart())
+async def start(message: Message, command: CommandObject, event_update: Update, tg: TelegramFrontend) -> None:
+    if message.from_user is None:
+        return
+    user = user_ref(message.from_user)
+    await tg.mark_reachable(user)
+    lang = await tg.lang_of(user)
+    payload = command.args or ""
+    if payload.startswith("j"):
+        table = parse_join(tg.bot.token, payload)
+        if table is None:
+            await say(message, plain_html(t(lang, "telegram.bad_link")))
+            return
+        await run(tg, message, Join(user=user, table=table, update_id=update_id(event_update)))
+        return
+    table = payload[1:] if payload.startswith("h") and len(payload) > 1 else None
+    outcome = await tg.handle(ShowHand(user=user, table=table, update_id=update_id(event_update)))
+    if table is None or outcome.reply is None or outcome.reply.alert:
+        # a plain /start, or no cards to show: say hello (the hands of running games are on their way)
+        await say(message, plain_html(t(lang, "telegram.welcome")))
+
+
+@router.message(Command("new", "join", "leave", "stop", "settings"))
+async def group_only(message: Message, tg: TelegramFrontend) -> None:
+    if message.from_user is None:
+        return
+    await tg.mark_reachable(user_ref(message.from_user))
+    await say(message, plain_html(t(await tg.lang_of(user_ref(message.from_user)), "telegram.group_only")))

@@ -1,0 +1,145 @@
+"""Group commands about the chat's table: /new, /join, /leave, /start, /stop, /settings; chat migrations.
+
+`/new [game] [preset] [option=value …]`: the first word is a game (key or alias, `poker`, `durak`…) or,
+when it is not one, a preset of the default game (the first registered game); the next word is a
+preset. An unknown first word goes to the host as a game name, so the user gets its "no such game".
+Admin rights (from getChatAdministrators) are looked up only for commands where they matter.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from aiogram import F, Router
+from aiogram.filters import Command, CommandObject, CommandStart
+from aiogram.types import Message, Update
+
+import games
+from bot.core.api import Cancel, ChatRef, Join, Leave, NewTable, ShowSettings, Start
+from bot.telegram.common import open_bot_hint, run, update_id
+from bot.telegram.frontend import TelegramFrontend
+from bot.telegram.refs import chat_ref, message_chat, user_ref
+from games.base import GameError
+
+log = logging.getLogger(__name__)
+
+router = Router(name="tables")
+router.message.filter(F.chat.type.in_({"group", "supergroup"}))
+
+
+def parse_new(args: str | None) -> tuple[str, str | None, dict[str, Any]]:
+    """`/new` arguments → (game, preset, options)."""
+    words = (args or "").split()
+    options = dict(w.split("=", 1) for w in words if "=" in w)
+    plain = [w for w in words if "=" not in w]
+    default = games.all_games()[0]
+    if not plain:
+        return default.key, None, options
+    try:
+        game = games.get(plain[0])
+    except GameError:
+        if plain[0] in default.presets:
+            return default.key, plain[0], options
+        return plain[0], None, options
+    return game.key, (plain[1] if len(plain) > 1 else None), options
+
+
+async def admin(tg: TelegramFrontend, message: Message) -> bool:
+    if message.sender_chat is not None and message.sender_chat.id == message.chat.id:
+        return True  # an anonymous admin writing as the group
+    return message.from_user is not None and await tg.is_admin(message.chat.id, message.from_user.id)
+
+
+@router.message(Command("new"))
+async def new_table(
+    message: Message, command: CommandObject, event_update: Update, tg: TelegramFrontend
+) -> None:
+    if message.from_user is None:
+        return
+    game, preset, options = parse_new(command.args)
+    cmd = NewTable(
+        user=user_ref(message.from_user),
+        chat=message_chat(message),
+        game=game,
+        preset=preset,
+        options=options,
+        update_id=update_id(event_update),
+    )
+    await run(tg, message, cmd, quiet=True)
+
+
+@router.message(Command("join"))
+async def join(message: Message, event_update: Update, tg: TelegramFrontend) -> None:
+    if message.from_user is None:
+        return
+    user = user_ref(message.from_user)
+    cmd = Join(user=user, chat=message_chat(message), update_id=update_id(event_update))
+    outcome = await run(tg, message, cmd, quiet=True)
+    if outcome.table and not (outcome.reply and outcome.reply.alert) and not await tg.reachable(user):
+        await open_bot_hint(tg, message, "s")
+
+
+@router.message(Command("leave"))
+async def leave(message: Message, event_update: Update, tg: TelegramFrontend) -> None:
+    if message.from_user is None:
+        return
+    cmd = Leave(
+        user=user_ref(message.from_user), chat=message_chat(message), update_id=update_id(event_update)
+    )
+    await run(tg, message, cmd, quiet=True)
+
+
+@router.message(CommandStart())
+async def start(message: Message, event_update: Update, tg: TelegramFrontend) -> None:
+    if message.from_user is None:
+        return
+    cmd = Start(
+        user=user_ref(message.from_user),
+        chat=message_chat(message),
+        update_id=update_id(event_update),
+        is_chat_admin=await admin(tg, message),
+    )
+    await run(tg, message, cmd, quiet=True)
+
+
+@router.message(Command("stop"))
+async def stop(message: Message, event_update: Update, tg: TelegramFrontend) -> None:
+    if message.from_user is None:
+        return
+    cmd = Cancel(
+        user=user_ref(message.from_user),
+        chat=message_chat(message),
+        update_id=update_id(event_update),
+        is_chat_admin=await admin(tg, message),
+    )
+    await run(tg, message, cmd, quiet=True)
+
+
+@router.message(Command("settings"))
+async def settings(message: Message, event_update: Update, tg: TelegramFrontend) -> None:
+    if message.from_user is None:
+        return
+    cmd = ShowSettings(
+        user=user_ref(message.from_user),
+        chat=message_chat(message),
+        update_id=update_id(event_update),
+        is_chat_admin=await admin(tg, message),
+    )
+    await run(tg, message, cmd, quiet=True)
+
+
+@router.message(F.migrate_to_chat_id)
+async def migrated_to(message: Message, tg: TelegramFrontend) -> None:
+    """The old group's last word: it became the supergroup `migrate_to_chat_id`."""
+    assert message.migrate_to_chat_id is not None
+    new = ChatRef(platform="telegram", id=str(message.migrate_to_chat_id), title=message.chat.title or "")
+    await tg.chat_moved(chat_ref(message.chat), new)
+
+
+@router.message(F.migrate_from_chat_id)
+async def migrated_from(message: Message, tg: TelegramFrontend) -> None:
+    """The new supergroup's first word (the same news from the other side; moving twice is harmless)."""
+    assert message.migrate_from_chat_id is not None
+    old = ChatRef(platform="telegram", id=str(message.migrate_from_chat_id), title=message.chat.title or "")
+    await tg.chat_moved(old, chat_ref(message.chat))
