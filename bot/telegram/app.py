@@ -57,7 +57,7 @@ class Once(BaseMiddleware):
 def build_dispatcher(frontend: TelegramFrontend) -> Dispatcher:
     dp = Dispatcher(tg=frontend)
     dp.update.outer_middleware(Once())
-    dp.include_routers(tables.router, private.router, play.router, general.router)
+    dp.include_routers(tables.make_router(), private.make_router(), play.make_router(), general.make_router())
     return dp
 
 

@@ -12,11 +12,9 @@ from bot.telegram.common import Answer, run, say, update_id
 from bot.telegram.frontend import TelegramFrontend
 from bot.telegram.refs import is_group, message_chat, plain_html, user_ref
 
-router = Router(name="general")
 NAMES = {"en": "English", "ru": "Русский", "uk": "Українська"}
 
 
-@router.message(Command("rules"))
 async def rules(message: Message, command: CommandObject, event_update: Update, tg: TelegramFrontend) -> None:
     if message.from_user is None:
         return
@@ -26,14 +24,12 @@ async def rules(message: Message, command: CommandObject, event_update: Update, 
     )
 
 
-@router.message(Command("help"))
 async def help_(message: Message, tg: TelegramFrontend) -> None:
     if message.from_user is None:
         return
     await say(message, plain_html(t(await tg.lang_of(user_ref(message.from_user)), "telegram.help")))
 
 
-@router.message(Command("lang"))
 async def lang(message: Message, command: CommandObject, event_update: Update, tg: TelegramFrontend) -> None:
     if message.from_user is None:
         return
@@ -55,7 +51,6 @@ async def lang(message: Message, command: CommandObject, event_update: Update, t
     await run(tg, message, cmd)
 
 
-@router.callback_query(F.data.startswith("lang:"))
 async def pick_lang(query: CallbackQuery, event_update: Update, tg: TelegramFrontend) -> None:
     answer = Answer(query)
     try:
@@ -75,3 +70,13 @@ async def pick_lang(query: CallbackQuery, event_update: Update, tg: TelegramFron
             await answer(outcome.reply.text, alert=outcome.reply.alert)
     finally:
         await answer()
+
+
+def make_router() -> Router:
+    """A fresh router (a router can belong to one dispatcher only)."""
+    router = Router(name="general")
+    router.message.register(rules, Command("rules"))
+    router.message.register(help_, Command("help"))
+    router.message.register(lang, Command("lang"))
+    router.callback_query.register(pick_lang, F.data.startswith("lang:"))
+    return router

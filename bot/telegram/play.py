@@ -22,12 +22,10 @@ from bot.telegram.refs import chat_ref, is_group, message_chat, peek_action, use
 
 log = logging.getLogger(__name__)
 
-router = Router(name="play")
 # lobby actions anyone may take: no need to ask Telegram who the chat's admins are
 PUBLIC = {"@join", "@leave", "@hand", "@bot", "@unbot"}
 
 
-@router.callback_query(~F.data.startswith("lang:"))
 async def press(query: CallbackQuery, event_update: Update, tg: TelegramFrontend) -> None:
     answer = Answer(query)
     user = user_ref(query.from_user)
@@ -74,7 +72,6 @@ async def press(query: CallbackQuery, event_update: Update, tg: TelegramFrontend
         await answer()
 
 
-@router.message(Command("hand"))
 async def hand(message: Message, event_update: Update, tg: TelegramFrontend) -> None:
     if message.from_user is None:
         return
@@ -90,3 +87,11 @@ async def hand(message: Message, event_update: Update, tg: TelegramFrontend) -> 
     await tg.mark_reachable(user)
     # in the private chat the hands themselves are the answer: only a failure needs words
     await run(tg, message, ShowHand(user=user, update_id=update_id(event_update)), quiet=True)
+
+
+def make_router() -> Router:
+    """A fresh router (a router can belong to one dispatcher only)."""
+    router = Router(name="play")
+    router.callback_query.register(press, ~F.data.startswith("lang:"))
+    router.message.register(hand, Command("hand"))
+    return router

@@ -18,11 +18,7 @@ from bot.telegram.common import run, say, update_id
 from bot.telegram.frontend import TelegramFrontend
 from bot.telegram.refs import parse_join, plain_html, user_ref
 
-router = Router(name="private")
-router.message.filter(F.chat.type == "private")
 
-
-@router.message(CommandStart())
 async def start(message: Message, command: CommandObject, event_update: Update, tg: TelegramFrontend) -> None:
     if message.from_user is None:
         return
@@ -44,9 +40,17 @@ async def start(message: Message, command: CommandObject, event_update: Update, 
         await say(message, plain_html(t(lang, "telegram.welcome")))
 
 
-@router.message(Command("new", "join", "leave", "stop", "settings"))
 async def group_only(message: Message, tg: TelegramFrontend) -> None:
     if message.from_user is None:
         return
     await tg.mark_reachable(user_ref(message.from_user))
     await say(message, plain_html(t(await tg.lang_of(user_ref(message.from_user)), "telegram.group_only")))
+
+
+def make_router() -> Router:
+    """A fresh router (a router can belong to one dispatcher only)."""
+    router = Router(name="private")
+    router.message.filter(F.chat.type == "private")
+    router.message.register(start, CommandStart())
+    router.message.register(group_only, Command("new", "join", "leave", "stop", "settings"))
+    return router

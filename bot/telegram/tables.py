@@ -24,9 +24,6 @@ from games.base import GameError
 
 log = logging.getLogger(__name__)
 
-router = Router(name="tables")
-router.message.filter(F.chat.type.in_({"group", "supergroup"}))
-
 
 def parse_new(args: str | None) -> tuple[str, str | None, dict[str, Any]]:
     """`/new` arguments → (game, preset, options)."""
@@ -51,7 +48,6 @@ async def admin(tg: TelegramFrontend, message: Message) -> bool:
     return message.from_user is not None and await tg.is_admin(message.chat.id, message.from_user.id)
 
 
-@router.message(Command("new"))
 async def new_table(
     message: Message, command: CommandObject, event_update: Update, tg: TelegramFrontend
 ) -> None:
@@ -69,7 +65,6 @@ async def new_table(
     await run(tg, message, cmd, quiet=True)
 
 
-@router.message(Command("join"))
 async def join(message: Message, event_update: Update, tg: TelegramFrontend) -> None:
     if message.from_user is None:
         return
@@ -80,7 +75,6 @@ async def join(message: Message, event_update: Update, tg: TelegramFrontend) -> 
         await open_bot_hint(tg, message, "s")
 
 
-@router.message(Command("leave"))
 async def leave(message: Message, event_update: Update, tg: TelegramFrontend) -> None:
     if message.from_user is None:
         return
@@ -90,7 +84,6 @@ async def leave(message: Message, event_update: Update, tg: TelegramFrontend) ->
     await run(tg, message, cmd, quiet=True)
 
 
-@router.message(CommandStart())
 async def start(message: Message, event_update: Update, tg: TelegramFrontend) -> None:
     if message.from_user is None:
         return
@@ -103,7 +96,6 @@ async def start(message: Message, event_update: Update, tg: TelegramFrontend) ->
     await run(tg, message, cmd, quiet=True)
 
 
-@router.message(Command("stop"))
 async def stop(message: Message, event_update: Update, tg: TelegramFrontend) -> None:
     if message.from_user is None:
         return
@@ -116,7 +108,6 @@ async def stop(message: Message, event_update: Update, tg: TelegramFrontend) -> 
     await run(tg, message, cmd, quiet=True)
 
 
-@router.message(Command("settings"))
 async def settings(message: Message, event_update: Update, tg: TelegramFrontend) -> None:
     if message.from_user is None:
         return
@@ -129,7 +120,6 @@ async def settings(message: Message, event_update: Update, tg: TelegramFrontend)
     await run(tg, message, cmd, quiet=True)
 
 
-@router.message(F.migrate_to_chat_id)
 async def migrated_to(message: Message, tg: TelegramFrontend) -> None:
     """The old group's last word: it became the supergroup `migrate_to_chat_id`."""
     assert message.migrate_to_chat_id is not None
@@ -137,9 +127,23 @@ async def migrated_to(message: Message, tg: TelegramFrontend) -> None:
     await tg.chat_moved(chat_ref(message.chat), new)
 
 
-@router.message(F.migrate_from_chat_id)
 async def migrated_from(message: Message, tg: TelegramFrontend) -> None:
     """The new supergroup's first word (the same news from the other side; moving twice is harmless)."""
     assert message.migrate_from_chat_id is not None
     old = ChatRef(platform="telegram", id=str(message.migrate_from_chat_id), title=message.chat.title or "")
     await tg.chat_moved(old, chat_ref(message.chat))
+
+
+def make_router() -> Router:
+    """A fresh router (a router can belong to one dispatcher only)."""
+    router = Router(name="tables")
+    router.message.filter(F.chat.type.in_({"group", "supergroup"}))
+    router.message.register(new_table, Command("new"))
+    router.message.register(join, Command("join"))
+    router.message.register(leave, Command("leave"))
+    router.message.register(start, CommandStart())
+    router.message.register(stop, Command("stop"))
+    router.message.register(settings, Command("settings"))
+    router.message.register(migrated_to, F.migrate_to_chat_id)
+    router.message.register(migrated_from, F.migrate_from_chat_id)
+    return router
