@@ -384,7 +384,8 @@ class FakeBotAPI:
         if msg.chat_id > 0:
             chat: dict[str, Any] = {"id": msg.chat_id, "type": "private", "first_name": f"U{msg.chat_id}"}
         else:
-            chat = {"id": msg.chat_id, "type": "supergroup", "title": self.titles.get(msg.chat_id, "Group")}
+            kind = "group" if msg.chat_id > -1_000_000_000_000 else "supergroup"
+            chat = {"id": msg.chat_id, "type": kind, "title": self.titles.get(msg.chat_id, "Group")}
         body: dict[str, Any] = {
             "message_id": msg.message_id,
             "date": 1_700_000_000,

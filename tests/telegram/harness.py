@@ -117,6 +117,8 @@ class Harness:
     def chat(self, chat_id: int, thread: int | None = None) -> dict[str, Any]:
         if chat_id > 0:
             return {"id": chat_id, "type": "private", "first_name": f"User{chat_id}"}
+        if chat_id > -1_000_000_000_000:  # a basic group (it may become a supergroup)
+            return {"id": chat_id, "type": "group", "title": GROUP_TITLE}
         return {"id": chat_id, "type": "supergroup", "title": GROUP_TITLE, "is_forum": thread is not None}
 
     def message(

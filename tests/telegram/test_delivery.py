@@ -1,0 +1,109 @@
+"""How views reach Telegram: edits in place, "not modified", 429 pauses with coalescing, pacing, 403."""
+
+from __future__ import annotations
+
+import itertools
+
+from bot.core.api import ChatRef, Delivery, Screen, TableTarget
+from tests.telegram.harness import ANN, BOB, CAT, GROUP, Harness
+
+CHAT = ChatRef(platform="telegram", id=str(GROUP), title="Friends")
+
+
+def table_view(text: str, table: str = "t1") -> Delivery:
+    return Delivery(target=TableTarget(table=table, chat=CHAT), screen=Screen(title="Table", lines=[text]))
+
+
+def sent(h: Harness) -> list[tuple[str, bool]]:
+    return [(c.method, c.ok) for c in h.api.api_calls("sendMessage", "editMessageText", "deleteMessage")]
+
+
+async def show(h: Harness, *deliveries: Delivery) -> None:
+    await h.frontend.deliver(list(deliveries))
+    await h.frontend.drain()
+
+
+async def test_an_unchanged_view_is_not_modified_and_that_is_success(hf: Harness) -> None:
+    h = hf
+    await show(h, table_view("one"))
+    await show(h, table_view("one"))
+    assert sent(h) == [("sendMessage", True), ("editMessageText", False)]
+    assert "not modified" in h.api.calls[-1].error
+    await show(h, table_view("two"))
+    assert [m.text for m in h.api.messages(GROUP)] == ["<b>Table</b>\ntwo"]
+
+
+async def test_text_is_escaped_for_html(hf: Harness) -> None:
+    h = hf
+    await show(h, table_view("<Bob & Ann> say <b>hi</b>"))
+    assert sent(h) == [("sendMessage", True)]
+    assert "&lt;Bob &amp; Ann&gt;" in h.api.messages(GROUP)[0].text
+
+
+async def test_a_deleted_table_message_is_sent_again(hf: Harness) -> None:
+    h = hf
+    await show(h, table_view("one"))
+    first = h.api.messages(GROUP)[0]
+    first.deleted = True
+    await show(h, table_view("two"))
+    assert sent(h) == [("sendMessage", True), ("editMessageText", False), ("sendMessage", True)]
+    await show(h, table_view("three"))  # the new message is the one edited from now on
+    assert sent(h)[-1] == ("editMessageText", True)
+    assert h.api.last(GROUP).text.endswith("three")
+
+
+async def test_429_waits_as_asked_and_then_sends_only_the_newest_view(hf: Harness) -> None:
+    h = hf
+    await show(h, table_view("v1"))
+    h.api.rate_limit("editMessageText", 7)
+
+    async def newer_views_arrive(seconds: float) -> None:
+        if seconds == 7:
+            h.clock.on_sleep = None
+            await h.frontend.deliver([table_view("v3")])
+            await h.frontend.deliver([table_view("v4")])
+
+    h.clock.on_sleep = newer_views_arrive
+    await show(h, table_view("v2"))
+    edits = h.api.api_calls("editMessageText")
+    assert [(c.ok, c.params["text"].split("\n")[-1]) for c in edits] == [(False, "v2"), (True, "v4")]
+    assert edits[1].at - edits[0].at >= 7
+    assert h.api.last(GROUP).text.endswith("v4")
+
+
+async def test_a_group_gets_at_most_twenty_calls_a_minute_and_one_a_second(hf: Harness) -> None:
+    h = hf
+    await show(h, *(table_view("x", table=f"t{i}") for i in range(45)))
+    times = [c.at for c in h.api.api_calls("sendMessage")]
+    assert len(times) == 45
+    assert all(b - a >= 1 for a, b in itertools.pairwise(times))
+    assert max(sum(1 for t in times if s <= t < s + 60) for s in times) <= 20
+
+
+async def test_a_player_who_blocked_the_bot_is_reported_and_the_game_goes_on(h: Harness) -> None:
+    for person in (ANN, BOB, CAT):
+        await h.say(person, "/start", chat_id=person.id)
+    await h.say(ANN, "/new rozpysnyi schedule=1")
+    await h.press_label(BOB, h.table(), "Join")
+    await h.press_label(CAT, h.table(), "Join")
+    h.api.blocked.add(BOB.id)
+    await h.press_label(ANN, h.table(), "Start")
+    assert await h.store.is_reachable(BOB.key) is False
+    assert "has not started the bot" in h.table().text
+    assert "open a private chat with the bot" in h.table().text
+    moves = 0
+    while "My hand" in str(h.table().buttons()):
+        hands = [(p, h.hand(p)) for p in (ANN, CAT)]
+        ready = [(p, m) for p, m in hands if m is not None and m.tokens()]
+        if ready:
+            person, hand = ready[0]
+            await h.press(person, hand, hand.tokens()[0])
+        else:  # Bob's turn: his time runs out and the AI moves for him
+            h.clock.now += h.settings.turn_timeout + 1
+            assert await h.host.run_due(h.clock.now) == 1
+            await h.settle()
+        moves += 1
+        assert moves < 50
+    assert "is over" in h.api.last(GROUP).text
+    assert h.hand(BOB) is None  # only the welcome reached him
+    h.assert_callbacks_answered_once()
