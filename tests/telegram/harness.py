@@ -197,7 +197,7 @@ class Harness:
 
     def hand(self, who: Person) -> Msg | None:
         live = self.api.messages(who.id)
-        hands = [m for m in live if "table" in m.text]
+        hands = [m for m in live if "🂠" in m.text]  # the hand title
         return hands[-1] if hands else None
 
     def answer(self, query_id: str) -> dict[str, Any]:
