@@ -67,9 +67,15 @@ ANN, BOB, CAT, DAN = (Person(101, "Ann"), Person(102, "Bob"), Person(103, "Cat")
 
 
 class Harness:
-    def __init__(self, *, polling: bool = True, settings: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        polling: bool = True,
+        settings: dict[str, Any] | None = None,
+        clock: VirtualClock | None = None,
+    ) -> None:
         self.polling = polling
-        self.clock = VirtualClock()
+        self.clock = clock or VirtualClock()
         self.api = FakeBotAPI(clock=self.clock)
         self.settings = Settings(ai_delay=0, search_budget=0.02, **(settings or {}))
         self._ids = itertools.count(1)
