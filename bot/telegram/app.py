@@ -9,6 +9,7 @@ deadlines) is run by the caller.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections import OrderedDict
@@ -30,6 +31,7 @@ from storage import RedisMessageIds, Store
 
 log = logging.getLogger(__name__)
 
+SHUTDOWN_GRACE = 5.0  # seconds to send what is queued when stopping
 Handler = Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]]
 
 
@@ -90,6 +92,8 @@ async def run_telegram(settings: Settings, host: HostPort, store: Store) -> None
             await dp.start_polling(bot, handle_signals=False, close_bot_session=False)
     finally:
         if frontend is not None:
+            with contextlib.suppress(Exception):  # send what is queued, but do not hang on the way out
+                await asyncio.wait_for(asyncio.shield(frontend.drain()), SHUTDOWN_GRACE)
             await frontend.close()
         with contextlib.suppress(Exception):
             await bot.session.close()

@@ -166,7 +166,17 @@ class FakeBotAPI:
             if e.parameters:
                 body["parameters"] = e.parameters
             return web.json_response(body, status=e.status)
+        await self._notify()
         return web.json_response({"ok": True, "result": result})
+
+    async def _notify(self) -> None:
+        async with self._changed:
+            self._changed.notify_all()
+
+    async def wait_for(self, predicate: Callable[[], bool]) -> None:
+        """Until `predicate()` holds (checked after every successful call): for bots polling on their own."""
+        async with self._changed:
+            await self._changed.wait_for(lambda: predicate() or self._closing)
 
     def _injected(self, method: str, params: dict[str, Any]) -> None:
         for f in self.failures:
