@@ -12,9 +12,9 @@ import logging
 
 from aiogram import F, Router
 from aiogram.filters import Command
-from aiogram.types import CallbackQuery, Message, Update
+from aiogram.types import CallbackQuery, Chat, Message, Update
 
-from bot.core.api import Press, ShowHand
+from bot.core.api import Press, ShowHand, UserRef
 from bot.core.i18n import t
 from bot.telegram.common import Answer, open_bot_hint, run, update_id
 from bot.telegram.frontend import TelegramFrontend
@@ -30,46 +30,49 @@ async def press(query: CallbackQuery, event_update: Update, tg: TelegramFrontend
     answer = Answer(query)
     user = user_ref(query.from_user)
     try:
-        message = query.message
-        chat = message.chat if message is not None else None
-        group = chat is not None and is_group(chat)
-        if chat is not None and chat.type == "private":
-            await tg.mark_reachable(user)
-        hint = peek_action(query.data or "")
-        if hint is not None and group:
-            table, action = hint
-            if action in ("@join", "@hand") and not await tg.reachable(user):
-                url = tg.join_link(table) if action == "@join" else tg.link("h" + table)
-                await answer(url=url)
-                return
-        admin = False
-        if (
-            group
-            and chat is not None
-            and hint is not None
-            and hint[1].startswith("@")
-            and hint[1] not in PUBLIC
-        ):
-            admin = await tg.is_admin(chat.id, query.from_user.id)
-        chat_ref_ = None
-        if chat is not None:
-            chat_ref_ = message_chat(message) if isinstance(message, Message) else chat_ref(chat)
-        cmd = Press(
-            user=user,
-            token=query.data or "",
-            chat=chat_ref_,
-            update_id=update_id(event_update),
-            is_chat_admin=admin,
-        )
-        outcome = await tg.handle_quickly(cmd)
-        reply = outcome.reply if outcome is not None else None
-        if reply is not None:
-            await answer(reply.text, alert=reply.alert)
+        url = await open_private_chat_first(tg, query, user)
+        if url is not None:
+            await answer(url=url)
+            return
+        outcome = await tg.handle_quickly(await press_command(tg, query, user, update_id(event_update)))
+        if outcome is not None and outcome.reply is not None:
+            await answer(outcome.reply.text, alert=outcome.reply.alert)
     except Exception:
         log.exception("button press failed")
         await answer(t(await tg.lang_of(user), "telegram.failed"), alert=True)
     finally:
         await answer()
+
+
+def _chat(query: CallbackQuery) -> Chat | None:
+    return query.message.chat if query.message is not None else None
+
+
+async def open_private_chat_first(tg: TelegramFrontend, query: CallbackQuery, user: UserRef) -> str | None:
+    """The deep link to answer with, when a group's Join / My hand needs a private chat not open yet."""
+    chat = _chat(query)
+    if chat is not None and chat.type == "private":
+        await tg.mark_reachable(user)
+        return None
+    hint = peek_action(query.data or "")
+    if chat is None or not is_group(chat) or hint is None or hint[1] not in ("@join", "@hand"):
+        return None
+    if await tg.reachable(user):
+        return None
+    table, action = hint
+    return tg.join_link(table) if action == "@join" else tg.link("h" + table)
+
+
+async def press_command(tg: TelegramFrontend, query: CallbackQuery, user: UserRef, update: str) -> Press:
+    chat, message = _chat(query), query.message
+    hint = peek_action(query.data or "")
+    admin = False
+    if chat is not None and is_group(chat) and hint is not None and hint[1].startswith("@"):
+        admin = hint[1] not in PUBLIC and await tg.is_admin(chat.id, query.from_user.id)
+    ref = None
+    if chat is not None:
+        ref = message_chat(message) if isinstance(message, Message) else chat_ref(chat)
+    return Press(user=user, token=query.data or "", chat=ref, update_id=update, is_chat_admin=admin)
 
 
 async def hand(message: Message, event_update: Update, tg: TelegramFrontend) -> None:
