@@ -1,65 +1,186 @@
 """AI players for rozpysnyi poker. They see only their seat's view and the legal actions.
 
-- `HeuristicBot` bids from hand strength (high cards, trump length, the poker card; a cautious guess in
-  dark rounds) and respects the dealer's hook; it plays to make its bid exactly: it wins as cheaply as it
-  can while short of the bid and ducks under the trick's best card once it has enough; the poker card is
-  its sure winner («за старшим» in trumps) or its perfect duck (as the lowest, or «зливаю»).
-- `SearchBot` (determinized Monte Carlo) plays each legal card against many deals of the unseen cards to
-  the other seats — consistent with the cards played and the suits each seat has shown it lacks — with
-  every seat following the heuristic to the end of the round, and picks the card with the best mean
-  round score for itself. It bids like the heuristic (bidding by simulation was no better in trials at
-  the budgets a chat table allows). Deterministic given its random generator; bounded by a time budget.
+- `HeuristicBot` bids the number of tricks with the best expected score: each card gets a chance of
+  taking a trick (higher cards of its suit still unseen, ruffs by opponents void in the suit, the lead in
+  tiny rounds, long trumps ruffing short suits, the poker card as a sure trick), the chances give a
+  distribution of the tricks taken (Poisson binomial), and the bid maximises the spec's score over it,
+  the dealer's hook respected. In play it aims at its bid exactly: while short it wins as cheaply as is
+  safe (the lowest card no later player can beat, or the cheapest winner when last), cashes masters and
+  keeps the poker card for the trick it cannot otherwise take; once at its bid it ducks with the highest
+  card that still loses, leads low cards many unseen cards beat, and uses the poker card as a perfect
+  duck (as the lowest, or «зливаю» into the suit most cards are out in).
+- `SearchBot` is determinized Monte Carlo. It deals the unseen cards to the other seats (and the stock)
+  consistently with their hand sizes, the suits they showed they lack, and the dealer's shown trump; plays
+  every legal action against each deal with the heuristic as everyone's policy to the end of the round;
+  and picks the action with the best mean round score for its seat. The same deals serve every action
+  (common random numbers). Bidding is by simulation too: for each bid near the heuristic's estimate it
+  plays whole rounds on the sampled deals (the seats yet to bid bid as the heuristic would, the dealer
+  keeping the hook) and takes the bid with the best mean score; in a dark round its own hand and the trump
+  are sampled as well. It stops at `budget` seconds or `max_samples` deals, whichever comes first; given
+  the same random generator it plays the same way whenever the sample cap is what stops it (`budget=None`
+  makes the cap the only limit, for reproducible runs).
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
+from bisect import bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import NamedTuple
 
-from games.cards import SUITS, make_deck, rank_value, suit
+from games.cards import RANKS, SUITS, make_deck, rank_value, suit
 from games.rozpysnyi.rules import PokerTrickRules, RozpysnyiView, round_points
 from games.rozpysnyi.schedule import DECK
-from games.tricktaking import Play, Trick
+from games.tricktaking import Trick
 
-# -- bidding ------------------------------------------------------------------------------------------
+Move = tuple[str, str | None]  # (card, call)
+DARK_SHARE = 1.2
+_RANK = {r: i for i, r in enumerate(RANKS)}  # `rank_value` as a lookup: the play-outs call it a lot
 
 
-def trick_estimate(hand: Sequence[str], trump: str | None, poker: str | None, players: int) -> float:
-    """Expected tricks of a hand: sure-ish winners, long trumps, the poker card."""
-    est = 0.0
+class SimPlay(NamedTuple):
+    """A play inside the simulations: it quacks like `tricktaking.Play` at a fraction of the cost."""
+
+    seat: int
+    card: str
+    call: str | None
+
+
+# -- what a seat knows -------------------------------------------------------------------------------
+
+
+def unseen_cards(view: RozpysnyiView) -> list[str]:
+    """Cards this seat has not seen: in other hands or still in the stock."""
+    seen = set(view.hand or []) | set(view.played)
+    if view.trick:
+        seen |= set(view.trick.cards())
+    if view.trump_card and not view.trump_shown:
+        seen.add(view.trump_card)  # turned up from the stock: in nobody's hand
+    return [c for c in make_deck(DECK[view.players]) if c not in seen]
+
+
+def higher_unseen(card: str, unseen: set[str] | Sequence[str], poker: str | None) -> int:
+    """How many unseen cards of this card's suit rank above it."""
+    s, r = suit(card), rank_value(card)
+    return sum(1 for c in unseen if c != poker and suit(c) == s and rank_value(c) > r)
+
+
+# -- bidding -----------------------------------------------------------------------------------------
+
+
+def _binom_cdf(k: int, n: int, p: float) -> float:
+    """P(X ≤ k) for X ~ Binomial(n, p)."""
+    if k >= n:
+        return 1.0
+    return sum(math.comb(n, i) * p**i * (1 - p) ** (n - i) for i in range(k + 1))
+
+
+def win_chances(
+    hand: Sequence[str],
+    trump: str | None,
+    poker: str | None,
+    players: int,
+    unseen: Sequence[str],
+    leader: bool,
+) -> list[float]:
+    """A chance of taking a trick for each card of a fresh hand."""
+    n = len(hand)
+    opp = n * (players - 1)
+    pool = len(unseen) or 1
+    f = min(1.0, opp / pool)  # the share of unseen cards the opponents hold
     by_suit: dict[str, list[str]] = {}
     for c in hand:
-        if c == poker:
-            est += 0.95
-        else:
+        if c != poker:
             by_suit.setdefault(suit(c), []).append(c)
-    crowd = 0.9 if players == 3 else 0.8  # more opponents, more chances to be overtaken or trumped
-    for s, cards in by_suit.items():
-        ranks = sorted((rank_value(c) for c in cards), reverse=True)
-        if s == trump:
-            for i, r in enumerate(ranks):
-                top = 12 - i  # the i-th best trump we hold is sure if it is at least the i-th highest rank
-                est += 0.95 if r >= top else 0.65 if r >= top - 2 else 0.35
-            est += max(0, len(ranks) - 3) * 0.3
+    unseen_in = {s: sum(1 for c in unseen if c != poker and suit(c) == s) for s in SUITS}
+    trumps_out = unseen_in.get(trump, 0) if trump else 0
+    has_trump = 1 - (1 - trumps_out / pool) ** n if trump else 0.0
+    chances: list[float] = []
+    for c in hand:
+        if c == poker:
+            chances.append(0.97)
             continue
-        for i, r in enumerate(ranks[:3]):
-            if r == 12 - i and len(ranks) > i:  # A, A-K, A-K-Q held together
-                est += crowd * (0.9 if trump is None or len(ranks) <= 4 else 0.6)
-            elif r == 11 - i and len(ranks) >= 2 + i:
-                est += crowd * 0.4
-        if trump is not None and len(ranks) <= 1:
-            est += 0.15 * sum(1 for c in by_suit.get(trump, []) if rank_value(c) < 9)  # ruffing chances
-    return est
+        s = suit(c)
+        above = sum(1 for x in by_suit[s] if rank_value(x) > rank_value(c))
+        higher = higher_unseen(c, unseen, poker)
+        # higher trumps out there fall on our own higher trumps first (trumps get drawn; side suits may
+        # never be led often enough for that, so there every higher card counts)
+        p = (1 - f) ** (max(0, higher - above) if s == trump else higher)
+        if s != trump:
+            void = _binom_cdf(above, n, unseen_in[s] / pool)  # an opponent has run out by this round
+            p *= (1 - void * has_trump) ** (players - 1)
+            if not leader and n < 4:
+                p *= 0.25 * n + 0.1  # in tiny rounds a side card wins only if its suit is led
+        chances.append(p)
+    if trump:
+        chances = _ruffs(chances, hand, by_suit, trump, n)
+    return [min(0.98, max(0.01, p)) for p in chances]
 
 
-def choose_bid(legal_bids: Sequence[int], estimate: float) -> int:
-    """The allowed bid nearest the estimate (ties to the lower: missing a trick costs more than one over)."""
-    return min(legal_bids, key=lambda b: (abs(b - estimate), b))
+def _ruffs(chances: list[float], hand: Sequence[str], by_suit: dict[str, list[str]], trump: str, n: int):
+    """Low trumps gain from short side suits: they can ruff when those suits are led."""
+    short = sum(max(0, 2 - len(by_suit.get(s, []))) for s in SUITS if s != trump) * min(1.0, n / 6)
+    out = list(chances)
+    low = sorted((i for i, c in enumerate(hand) if c in by_suit.get(trump, [])), key=lambda i: out[i])
+    for i in low:
+        if short <= 0 or out[i] >= 0.6:
+            break
+        gain = min(1.0, short) * 0.45
+        out[i] = out[i] + (1 - out[i]) * gain
+        short -= 1
+    return out
 
 
-# -- playing ------------------------------------------------------------------------------------------
+def tricks_distribution(chances: Sequence[float]) -> list[float]:
+    """P(exactly t tricks) when each card wins independently with its chance (Poisson binomial)."""
+    dist = [1.0]
+    for p in chances:
+        nxt = [0.0] * (len(dist) + 1)
+        for t, q in enumerate(dist):
+            nxt[t] += q * (1 - p)
+            nxt[t + 1] += q * p
+        dist = nxt
+    return dist
+
+
+def best_bid(bids: Sequence[int], dist: Sequence[float]) -> int:
+    """The allowed bid with the best expected score over this distribution of tricks."""
+
+    def value(b: int) -> float:
+        return sum(q * round_points(b, t, False) for t, q in enumerate(dist))
+
+    return max(bids, key=lambda b: (value(b), -b))
+
+
+def estimate(
+    view: RozpysnyiView, hand: Sequence[str] | None = None, trump: str | None = None, seat: int | None = None
+) -> list[float]:
+    """The trick distribution the heuristic expects for a hand (its own, or a seat's sampled one)."""
+    if seat is None:
+        seat = view.viewer if view.viewer is not None else 0
+    if view.dark_hidden and hand is None:
+        # nothing to go on but the odds; a share a little above the fair one did better in trials, as
+        # cautious bids elsewhere leave tricks over that somebody has to take
+        return tricks_distribution([DARK_SHARE / view.players] * view.cards)
+    cards = list(view.hand or []) if hand is None else list(hand)
+    deck = make_deck(DECK[view.players])
+    turned = view.trump_card if view.trump_card and not view.trump_shown else None
+    unseen = [c for c in deck if c not in cards and c != turned]  # a shown trump is in an opponent's hand
+    t = view.trump if hand is None else trump
+    chances = win_chances(cards, t, view.poker_card, view.players, unseen, seat == view.dealer)
+    return tricks_distribution(chances)
+
+
+def heuristic_bid(view: RozpysnyiView, legal: Sequence[str]) -> str:
+    bids = [int(a.split(":")[1]) for a in legal]
+    return f"bid:{best_bid(bids, estimate(view))}"
+
+
+# -- playing -----------------------------------------------------------------------------------------
 
 
 @dataclass
@@ -72,236 +193,434 @@ class Situation:
     rules: PokerTrickRules
     need: int  # tricks still wanted (≤ 0: wants no more)
     players: int
+    unseen: set[str]  # cards this seat cannot see (other hands and the stock)
+    voids: list[list[str]] = field(default_factory=list)
+    seat: int = 0
+
+    @property
+    def poker(self) -> str | None:
+        return self.rules.poker
+
+    @cached_property
+    def out(self) -> dict[str, list[int]]:
+        """Ranks of the unseen cards of each suit, ascending (the poker card aside)."""
+        ranks: dict[str, list[int]] = {s: [] for s in SUITS}
+        for c in self.unseen:
+            if c != self.poker:
+                ranks[c[1]].append(_RANK[c[0]])
+        return {s: sorted(r) for s, r in ranks.items()}
+
+    def higher(self, card: str) -> int:
+        """How many unseen cards of this card's suit rank above it."""
+        ranks = self.out[card[1]]
+        return len(ranks) - bisect_right(ranks, _RANK[card[0]])
 
 
-def current_best(sit: Situation) -> int | None:
-    """Power of the card now winning the trick (None when the trick is empty)."""
-    if not sit.trick.plays:
-        return None
-    return max(sit.rules.power(p, sit.trick, sit.trump) for p in sit.trick.plays)
-
-
-def power_of(sit: Situation, card: str, call: str | None) -> int:
-    probe = sit.trick.model_copy(deep=True)
-    probe.plays.append(Play(seat=-1, card=card, call=call))
-    return sit.rules.power(probe.plays[-1], probe, sit.trump)
+def power(sit: Situation, move: Move) -> int:
+    play = SimPlay(sit.seat, move[0], move[1])
+    return sit.rules.power(play, sit.trick, sit.trump)  # type: ignore[arg-type]
 
 
 def strength(sit: Situation, card: str) -> int:
     """How valuable a card is to keep: trumps above plain cards, by rank."""
-    return rank_value(card) + (20 if sit.trump and suit(card) == sit.trump else 0)
+    return _RANK[card[0]] + (20 if sit.trump and card[1] == sit.trump else 0)
 
 
-def choose_play(sit: Situation, legal: Sequence[tuple[str, str | None]]) -> tuple[str, str | None]:
-    """Make the bid exactly: win as cheaply as possible while short, duck once there."""
-    poker = sit.rules.poker
-    plain = [(c, k) for c, k in legal if c != poker]
+def _later_seats(sit: Situation) -> list[int]:
+    first = sit.trick.leader
+    done = len(sit.trick.plays)
+    return [(first + i) % sit.players for i in range(done + 1, sit.players)]
+
+
+def _could_hold(sit: Situation, seat: int, s: str) -> bool:
+    return not sit.voids or s not in sit.voids[seat]
+
+
+def sure(sit: Situation, move: Move) -> bool:
+    """No later player in this trick can beat this play (the poker card aside)."""
+    card = move[0]
+    later = _later_seats(sit)
+    if not later or card == sit.poker:
+        return True
+    led = (sit.rules.led_suit(sit.trick) if sit.trick.plays else None) or suit(card)
+    s = suit(card)
+    if sit.higher(card) and any(_could_hold(sit, p, s) for p in later):
+        return False
+    if not sit.trump or s == sit.trump or not sit.out[sit.trump]:
+        return True
+    if any(_could_hold(sit, p, sit.trump) and not _could_hold(sit, p, led) for p in later):
+        return False  # a later seat known to lack the led suit may hold a trump
+    return led == sit.trump or len(sit.out[led]) >= 2 * len(later)  # few left out: someone may be void
+
+
+def masters(sit: Situation, plain: list[Move]) -> list[Move]:
+    """Plain leads that should take the trick."""
+    return [m for m in plain if sure(sit, m)]
+
+
+def choose_play(sit: Situation, legal: Sequence[Move]) -> Move:
+    """Aim at the bid exactly: win as cheaply as is safe while short, duck once there."""
+    plain = [m for m in legal if m[0] != sit.poker]
+    poker = [m for m in legal if m[0] == sit.poker]
+    if not plain:
+        return _poker_only(sit, poker)
     if not sit.trick.plays:
-        return _lead(sit, legal, plain)
-    best = current_best(sit)
-    assert best is not None
+        return _lead(sit, plain, poker)
+    best = max(sit.rules.power(p, sit.trick, sit.trump) for p in sit.trick.plays)
+    winners = [m for m in plain if power(sit, m) > best]
+    losers = [m for m in plain if power(sit, m) <= best]
     last = len(sit.trick.plays) == sit.players - 1
     if sit.need > 0:
-        winners = [(c, k) for c, k in plain if power_of(sit, c, k) > best]
-        if winners:
-            # last to play: the cheapest winner; otherwise a card that later players will struggle to beat
-            pick = min if last else max
-            return pick(winners, key=lambda ck: strength(sit, ck[0]))
-        if poker and (poker, "high") in legal:
-            return poker, "high"
-        return min(plain or legal, key=lambda ck: strength(sit, ck[0]))
-    if poker and (poker, "low") in legal:
-        losers = [(c, k) for c, k in plain if power_of(sit, c, k) < best]
-        if not losers:
-            return poker, "low"
-    losers = [(c, k) for c, k in plain if power_of(sit, c, k) < best]
-    if losers:  # shed the strongest card that still loses
-        return max(losers, key=lambda ck: strength(sit, ck[0]))
-    if not plain:
-        return legal[0]
-    return max(plain, key=lambda ck: strength(sit, ck[0]))  # must win: at least get rid of a big card
+        return _take(sit, winners, plain, poker, last)
+    if losers:
+        return max(losers, key=lambda m: strength(sit, m[0]))  # shed the biggest card that still loses
+    if poker:
+        return sit.poker or "", "low"
+    key = lambda m: strength(sit, m[0])  # noqa: E731
+    return max(winners, key=key) if last else min(winners, key=key)  # last: at least lose a big card
 
 
-def _lead(sit: Situation, legal: Sequence[tuple[str, str | None]], plain: list[tuple[str, str | None]]):
-    poker = sit.rules.poker
-    if poker in sit.hand:
-        if sit.need > 0 and sit.trump and (poker, f"top:{sit.trump}") in legal:
-            return poker, f"top:{sit.trump}"  # no one can beat it: a sure trick
-        if sit.need <= 0 and not plain:
-            mine = {suit(c) for c in sit.hand if c != poker}
-            others = [s for s in SUITS if s not in mine and s != sit.trump] or [
-                s for s in SUITS if s != sit.trump
-            ]
-            return poker, f"dump:{others[0]}"
-    if not plain:
-        return legal[0]
+def _take(sit: Situation, winners: list[Move], plain: list[Move], poker: list[Move], last: bool) -> Move:
+    must_all = sit.need >= len(sit.hand)
+    key = lambda m: strength(sit, m[0])  # noqa: E731
+    if winners:
+        if last:
+            return min(winners, key=key)
+        safe = [m for m in winners if sure(sit, m)]
+        if safe:
+            return min(safe, key=key)
+        if poker and must_all:
+            return sit.poker or "", "high"
+        return max(winners, key=key)
+    if poker and (must_all or sit.need > _likely_winners(sit)):
+        return sit.poker or "", "high"
+    return min(plain, key=key)  # cannot win: throw the least useful card
+
+
+def _likely_winners(sit: Situation) -> int:
+    """Cards (the poker card aside) that look like tricks later: masters and high trumps."""
+    n = 0
+    for c in sit.hand:
+        if c == sit.poker:
+            continue
+        h = sit.higher(c)
+        if h == 0 or (sit.trump and suit(c) == sit.trump and h <= 1):
+            n += 1
+    return n
+
+
+def _poker_only(sit: Situation, poker: list[Move]) -> Move:
+    if not sit.trick.plays:
+        calls = [m[1] or "" for m in poker]
+        if sit.need > 0:
+            return sit.poker or "", _top_call(sit, calls)
+        return sit.poker or "", _dump_call(sit, calls)
+    return sit.poker or "", "high" if sit.need > 0 else "low"
+
+
+def _top_call(sit: Situation, calls: list[str]) -> str:
+    """«За старшим» in trumps cannot be beaten and draws the highest trumps; without trumps it cannot be
+    beaten at all: name our longest suit, so that the others' high cards of it fall."""
+    if sit.trump and f"top:{sit.trump}" in calls:
+        return f"top:{sit.trump}"
+    mine = {s: sum(1 for c in sit.hand if c != sit.poker and suit(c) == s) for s in SUITS}
+    return f"top:{max(SUITS, key=lambda s: mine[s])}"
+
+
+def _dump_call(sit: Situation, calls: list[str]) -> str:
+    """«Зливаю» into the side suit with the most unseen cards: whoever lacks it must trump, so it loses
+    to a card of that suit and to any trump alike."""
+    out = {s: sum(1 for c in sit.unseen if c != sit.poker and suit(c) == s) for s in SUITS}
+    side = [s for s in SUITS if s != sit.trump]
+    return f"dump:{max(side, key=lambda s: out[s])}"
+
+
+def _lead(sit: Situation, plain: list[Move], poker: list[Move]) -> Move:
+    key = lambda m: strength(sit, m[0])  # noqa: E731
     if sit.need > 0:
-        return max(plain, key=lambda ck: strength(sit, ck[0]))
-    non_trump = [ck for ck in plain if not sit.trump or suit(ck[0]) != sit.trump] or plain
-    return min(non_trump, key=lambda ck: strength(sit, ck[0]))
+        sure_leads = masters(sit, plain)
+        if sure_leads:
+            side = [m for m in sure_leads if suit(m[0]) != sit.trump]
+            return max(side or sure_leads, key=key)
+        if poker and (sit.need >= len(sit.hand) or sit.need > _likely_winners(sit)):
+            return sit.poker or "", _top_call(sit, [m[1] or "" for m in poker])
+        return _low_from_long_suit(sit, plain)
+    # want no more: lead the card most likely to be beaten
+    def beaten(m: Move) -> tuple[int, int]:
+        return (sit.higher(m[0]), -rank_value(m[0]))
+
+    pick = max(plain, key=beaten)
+    if beaten(pick)[0] == 0 and poker:
+        return sit.poker or "", _dump_call(sit, [m[1] or "" for m in poker])
+    return pick
 
 
-def parse_action(action: str) -> tuple[str, str | None]:
+def _low_from_long_suit(sit: Situation, plain: list[Move]) -> Move:
+    side = [m for m in plain if suit(m[0]) != sit.trump] or plain
+    length = {s: sum(1 for m in side if suit(m[0]) == s) for s in SUITS}
+    return min(side, key=lambda m: (-length[suit(m[0])], rank_value(m[0])))
+
+
+def parse_action(action: str) -> Move:
     _verb, card, *call = action.split(":")
     return card, (":".join(call) or None)
 
 
-def to_action(card: str, call: str | None, leading: bool, poker: str | None) -> str:
+def to_action(move: Move, leading: bool, poker: str | None) -> str:
+    card, call = move
     if card == poker and call:
         return f"{'lead' if leading else 'play'}:{card}:{call}"
     return f"play:{card}"
 
 
-class HeuristicBot:
-    def choose(self, view: RozpysnyiView, legal: Sequence[str], rng: random.Random) -> str:
-        if legal[0].startswith("bid:"):
-            return bid_action(view, legal)
-        sit = situation(view)
-        card, call = choose_play(sit, [parse_action(a) for a in legal])
-        return to_action(card, call, not sit.trick.plays, sit.rules.poker)
-
-
-def bid_action(view: RozpysnyiView, legal: Sequence[str]) -> str:
-    bids = [int(a.split(":")[1]) for a in legal]
-    if view.dark_hidden:
-        estimate = view.cards / view.players * 0.7
-    else:
-        estimate = trick_estimate(view.hand or [], view.trump, view.poker_card, view.players)
-    return f"bid:{choose_bid(bids, estimate)}"
-
-
 def situation(view: RozpysnyiView) -> Situation:
     seat = view.viewer if view.viewer is not None else 0
-    need = (view.bids[seat] or 0) - view.tricks[seat]
-    trick = view.trick or Trick(leader=seat)
     return Situation(
-        list(view.hand or []), trick, view.trump, PokerTrickRules(view.poker_card), need, view.players
+        hand=list(view.hand or []),
+        trick=view.trick or Trick(leader=seat),
+        trump=view.trump,
+        rules=PokerTrickRules(view.poker_card),
+        need=(view.bids[seat] or 0) - view.tricks[seat],
+        players=view.players,
+        unseen=set(unseen_cards(view)),
+        voids=[list(v) for v in view.voids],
+        seat=seat,
     )
 
 
-# -- search -------------------------------------------------------------------------------------------
+class HeuristicBot:
+    """Bids its best expected score, then plays to make the bid exactly."""
+
+    def choose(self, view: RozpysnyiView, legal: Sequence[str], rng: random.Random) -> str:
+        if legal[0].startswith("bid:"):
+            return heuristic_bid(view, legal)
+        if len(legal) == 1:
+            return legal[0]
+        sit = situation(view)
+        move = choose_play(sit, [parse_action(a) for a in legal])
+        return to_action(move, not sit.trick.plays, sit.poker)
+
+
+# -- simulation ----------------------------------------------------------------------------------------
+
+
+@dataclass
+class World:
+    """A full deal the search imagines: every hand, the trump, the cards gone to the stock."""
+
+    hands: list[list[str]]
+    trump: str | None
+    stock: list[str]
+
+
+def sample_world(view: RozpysnyiView, rng: random.Random, tries: int = 50) -> World | None:
+    """Hands for the other seats (and our own in the dark) consistent with everything public."""
+    seat = view.viewer if view.viewer is not None else 0
+    p = view.players
+    if view.dark_hidden:
+        return _dark_world(view, rng)
+    pool = unseen_cards(view)
+    fixed: dict[int, list[str]] = {seat: list(view.hand or [])}
+    if view.trump_shown and view.trump_card in pool and view.dealer != seat:
+        fixed[view.dealer] = [view.trump_card]  # the shown trump is still in the dealer's hand
+        pool.remove(view.trump_card)
+    need = [view.hand_sizes[s] - len(fixed.get(s, [])) if s != seat else 0 for s in range(p)]
+    stock_room = len(pool) - sum(need)
+    for _ in range(tries):
+        rng.shuffle(pool)
+        hands = {s: list(fixed.get(s, [])) for s in range(p)}
+        room = list(need)
+        stock: list[str] = []
+        ok = True
+        for card in sorted(pool, key=lambda c: _holders(view, c, seat)):
+            seats = [s for s in range(p) if room[s] > 0 and _may_hold(view, s, card)]
+            weights = [room[s] for s in seats] + [stock_room - len(stock)]
+            if sum(weights) <= 0:
+                ok = False
+                break
+            i = rng.choices(range(len(weights)), weights=weights)[0]
+            if i == len(seats):
+                stock.append(card)
+            else:
+                hands[seats[i]].append(card)
+                room[seats[i]] -= 1
+        if ok and not any(room):
+            return World([hands[s] for s in range(p)], view.trump, stock)
+    return None
+
+
+def _may_hold(view: RozpysnyiView, seat: int, card: str) -> bool:
+    return card == view.poker_card or suit(card) not in view.voids[seat]
+
+
+def _holders(view: RozpysnyiView, card: str, seat: int) -> int:
+    return sum(1 for s in range(view.players) if s != seat and _may_hold(view, s, card))
+
+
+def _dark_world(view: RozpysnyiView, rng: random.Random) -> World:
+    """A dark round before the deal: everything is sampled, the trump from the dealer's last card."""
+    deck = make_deck(DECK[view.players])
+    rng.shuffle(deck)
+    n, p = view.cards, view.players
+    hands = [deck[i * n : (i + 1) * n] for i in range(p)]
+    stock = deck[n * p :]
+    last = hands[view.dealer][-1]
+    trump = None if last == view.poker_card else suit(last)
+    return World(hands, trump, stock)
+
+
+def playout(
+    view: RozpysnyiView,
+    world: World,
+    bids: list[int],
+    first: Move | None,
+    trick: Trick | None = None,
+    tricks: list[int] | None = None,
+) -> list[int]:
+    """Play the round to its end with the heuristic for everyone; the tricks each seat took."""
+    rules = PokerTrickRules(view.poker_card)
+    hands = [list(h) for h in world.hands]
+    trick = (trick or Trick(leader=view.dealer)).model_copy(deep=True)
+    tricks = list(tricks if tricks is not None else [0] * view.players)
+    unseen_base = set(world.stock) | {c for h in hands for c in h}
+    mover = (trick.leader + len(trick.plays)) % view.players
+    move = first
+    while True:
+        if move is None:
+            move = _policy(view, rules, world.trump, hands, mover, trick, bids, tricks, unseen_base)
+        hands[mover].remove(move[0])
+        unseen_base.discard(move[0])
+        trick.plays.append(SimPlay(mover, move[0], move[1]))  # type: ignore[arg-type]
+        move = None
+        if len(trick.plays) < view.players:
+            mover = (mover + 1) % view.players
+            continue
+        winner = rules.winner(trick, world.trump)
+        tricks[winner] += 1
+        if not hands[winner]:
+            return tricks
+        trick = Trick(leader=winner)
+        mover = winner
+
+
+def _policy(
+    view: RozpysnyiView,
+    rules: PokerTrickRules,
+    trump: str | None,
+    hands: list[list[str]],
+    mover: int,
+    trick: Trick,
+    bids: list[int],
+    tricks: list[int],
+    unseen_base: set[str],
+) -> Move:
+    hand = hands[mover]
+    legal = _with_calls(rules.legal_cards(hand, trick, trump), rules.poker, not trick.plays)
+    if len(legal) == 1:
+        return legal[0]
+    sit = Situation(
+        hand=hand,
+        trick=trick,
+        trump=trump,
+        rules=rules,
+        need=bids[mover] - tricks[mover],
+        players=view.players,
+        unseen=unseen_base - set(hand),
+        seat=mover,
+    )
+    return choose_play(sit, legal)
+
+
+def _with_calls(cards: list[str], poker: str | None, leading: bool) -> list[Move]:
+    out: list[Move] = []
+    for c in cards:
+        if c != poker:
+            out.append((c, None))
+        elif leading:
+            out += [(c, f"{how}:{s}") for how in ("top", "dump") for s in SUITS]
+        else:
+            out += [(c, "high"), (c, "low")]
+    return out
 
 
 class SearchBot:
     """Determinized Monte Carlo over the unseen cards, heuristic play-outs to the end of the round."""
 
-    def __init__(self, budget: float = 1.0, max_samples: int = 2000) -> None:
+    def __init__(self, budget: float | None = 1.0, max_samples: int = 400) -> None:
         self.budget = budget
         self.max_samples = max_samples
+
+    def _time_left(self, deadline: float | None, samples: int, minimum: int) -> bool:
+        if samples >= self.max_samples:
+            return False
+        return samples < minimum or deadline is None or time.perf_counter() < deadline
 
     def choose(self, view: RozpysnyiView, legal: Sequence[str], rng: random.Random) -> str:
         if len(legal) == 1:
             return legal[0]
+        deadline = None if self.budget is None else time.perf_counter() + self.budget
         if legal[0].startswith("bid:"):
-            return bid_action(view, legal)
+            return self._bid(view, legal, rng, deadline)
+        return self._play(view, legal, rng, deadline)
+
+    def _play(
+        self, view: RozpysnyiView, legal: Sequence[str], rng: random.Random, deadline: float | None
+    ) -> str:
         seat = view.viewer if view.viewer is not None else 0
-        totals = {a: 0.0 for a in legal}
-        counts = {a: 0 for a in legal}
-        deadline = time.perf_counter() + self.budget
+        moves = {a: parse_action(a) for a in legal}
+        totals = dict.fromkeys(legal, 0.0)
+        bids = [b or 0 for b in view.bids]
+        dark = view.kind == "dark"
         samples = 0
-        while samples < self.max_samples and (samples < len(legal) or time.perf_counter() < deadline):
-            hands = deal_unseen(view, seat, rng)
-            if hands is None:
+        while self._time_left(deadline, samples, 2):
+            world = sample_world(view, rng)
+            if world is None:
                 break
             for action in legal:
-                totals[action] += playout(view, seat, hands, action)
-                counts[action] += 1
+                took = playout(view, world, bids, moves[action], view.trick, view.tricks)
+                totals[action] += round_points(bids[seat], took[seat], dark)
             samples += 1
         if not samples:
             return HeuristicBot().choose(view, legal, rng)
-        return max(legal, key=lambda a: (totals[a] / counts[a], -legal.index(a)))
+        return max(legal, key=lambda a: (totals[a], -legal.index(a)))
 
-
-def unseen_cards(view: RozpysnyiView, seat: int) -> list[str]:
-    seen = set(view.hand or []) | set(view.played)
-    if view.trick:
-        seen |= set(view.trick.cards())
-    deck = make_deck(DECK[view.players])
-    if view.trump_card and not view.trump_shown:
-        seen.add(view.trump_card)  # turned up from the stock: in nobody's hand
-    return [c for c in deck if c not in seen]
-
-
-def deal_unseen(
-    view: RozpysnyiView, seat: int, rng: random.Random, tries: int = 50
-) -> list[list[str]] | None:
-    """Hands for the other seats: right sizes, no card of a suit a seat showed it lacks."""
-    pool = unseen_cards(view, seat)
-    sizes = list(view.hand_sizes)
-    fixed: dict[int, list[str]] = {seat: list(view.hand or [])}
-    if view.trump_shown and view.trump_card and view.dealer != seat and view.trump_card in pool:
-        fixed[view.dealer] = [view.trump_card]  # the shown trump is still in the dealer's hand
-        pool.remove(view.trump_card)
-    poker = view.poker_card
-    for _ in range(tries):
-        rng.shuffle(pool)
-        hands = {s: list(fixed.get(s, [])) for s in range(view.players)}
-        ok = True
-        # place the most constrained cards first: those few seats can hold
-        for card in sorted(pool, key=lambda c: _holders(view, c, seat, poker)):
-            room = [
-                s
-                for s in range(view.players)
-                if s != seat
-                and len(hands[s]) < sizes[s]
-                and (card == poker or suit(card) not in view.voids[s])
-            ]
-            if not room:
-                ok = False
+    def _bid(
+        self, view: RozpysnyiView, legal: Sequence[str], rng: random.Random, deadline: float | None
+    ) -> str:
+        seat = view.viewer if view.viewer is not None else 0
+        allowed = [int(a.split(":")[1]) for a in legal]
+        guess = best_bid(allowed, estimate(view))
+        candidates = [b for b in allowed if abs(b - guess) <= 2]
+        totals = dict.fromkeys(candidates, 0.0)
+        dark = view.kind == "dark"
+        samples = 0
+        while self._time_left(deadline, samples, 1):
+            world = sample_world(view, rng)
+            if world is None:
                 break
-            hands[rng.choice(room)].append(card)
-        if ok and all(len(hands[s]) == sizes[s] for s in range(view.players)):
-            return [hands[s] for s in range(view.players)]
-    return None
+            for b in candidates:
+                bids = self._others_bid(view, world, seat, b)
+                took = playout(view, world, bids, None)
+                totals[b] += round_points(b, took[seat], dark)
+            samples += 1
+        if not samples:
+            return f"bid:{guess}"
+        return f"bid:{max(candidates, key=lambda b: (totals[b], b == guess))}"
 
-
-def _holders(view: RozpysnyiView, card: str, seat: int, poker: str | None) -> int:
-    return sum(
-        1 for s in range(view.players) if s != seat and (card == poker or suit(card) not in view.voids[s])
-    )
-
-
-def playout(view: RozpysnyiView, seat: int, hands: list[list[str]], action: str) -> float:
-    """Play `action`, then the heuristic for everyone to the end of the round; our round score."""
-    rules = PokerTrickRules(view.poker_card)
-    hands = [list(h) for h in hands]
-    trick = (view.trick or Trick(leader=seat)).model_copy(deep=True)
-    tricks = list(view.tricks)
-    bids = [b or 0 for b in view.bids]
-    card, call = parse_action(action)
-    mover = seat
-    while True:
-        hands[mover].remove(card)
-        trick.plays.append(Play(seat=mover, card=card, call=call))
-        if len(trick.plays) == view.players:
-            winner = rules.winner(trick, view.trump)
-            tricks[winner] += 1
-            if not hands[winner]:
-                break
-            trick = Trick(leader=winner)
-            mover = winner
-        else:
-            mover = (mover + 1) % view.players
-        legal = [(c, None) for c in rules.legal_cards(hands[mover], trick, view.trump)]
-        legal = _with_calls(legal, rules.poker, not trick.plays, view.trump)
-        sit = Situation(hands[mover], trick, view.trump, rules, bids[mover] - tricks[mover], view.players)
-        card, call = choose_play(sit, legal)
-    dark = view.kind == "dark"
-    return float(round_points(bids[seat], tricks[seat], dark))
-
-
-def _with_calls(
-    legal: list[tuple[str, str | None]],
-    poker: str | None,
-    leading: bool,
-    trump: str | None,
-) -> list[tuple[str, str | None]]:
-    out: list[tuple[str, str | None]] = []
-    for c, _ in legal:
-        if c != poker:
-            out.append((c, None))
-        elif leading:
-            out += [(c, f"{k}:{s}") for k in ("top", "dump") for s in SUITS]
-        else:
-            out += [(c, "high"), (c, "low")]
-    return out
+    @staticmethod
+    def _others_bid(view: RozpysnyiView, world: World, seat: int, mine: int) -> list[int]:
+        """Bids of the whole table in this world: placed ones as they are, the rest as the heuristic would."""
+        bids = list(view.bids)
+        bids[seat] = mine
+        p = view.players
+        for i in range(1, p + 1):
+            s = (view.dealer + i) % p
+            if bids[s] is not None:
+                continue
+            dist = estimate(view, world.hands[s], world.trump, s)
+            allowed = list(range(view.cards + 1))
+            if s == view.dealer:
+                hook = view.cards - sum(b or 0 for j, b in enumerate(bids) if j != s)
+                allowed = [b for b in allowed if b != hook]
+            bids[s] = best_bid(allowed, dist)
+        return [b or 0 for b in bids]
