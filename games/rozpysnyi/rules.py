@@ -16,7 +16,8 @@ Events (public only): `dealt` (no, cards, kind, dealer), `trump` (card, suit, sh
 (card: the turned-up poker card, if that is the reason), `bid` (n), `played` (card, call),
 `poker_high` / `poker_low` / `poker_top` / `poker_dump` (the poker card's call, for the table log),
 `trick_won` (cards), `round_scored` (bids, tricks, points, totals), `game_over` (scores), and
-`dark_round` (no, cards, dealer) when a dark round opens for bidding.
+`dark_round` (no, cards, dealer) when a dark round opens for bidding. The first round's `dealt` and
+`trump` are not emitted (`new` returns a state only); the view carries the same facts.
 
 Decisions where the spec leaves room (beyond those marked in the spec):
 - Dark rounds are dealt only once the last bid is in: until then no hand exists anywhere, so nothing can
@@ -321,7 +322,8 @@ class Rozpysnyi(Game[RozpysnyiState, RozpysnyiOptions]):
         if verb in ("pass", "пас") and len(parts) == 1:
             return "bid:0"
         if verb == "bid":
-            return ":".join([verb, *parts[1:]])
+            args = [str(int(p)) if p.isdigit() else p for p in parts[1:]]
+            return ":".join([verb, *args])
         if verb not in ("play", "lead") or len(parts) < 2:
             return action.strip()
         try:

@@ -538,7 +538,7 @@ def test_normalize_accepts_what_people_type() -> None:
     assert GAME.normalize("PLAY:qh") == "play:QH"
     assert GAME.normalize("play:7♠:HIGH") == "play:7S:high"
     assert GAME.normalize("LEAD:7s:TOP:h") == "lead:7S:top:H"
-    assert GAME.normalize("bid:2") == "bid:2"
+    assert GAME.normalize("bid:2") == "bid:2" and GAME.normalize("BID: 02") == "bid:2"
     assert GAME.normalize("Pass") == "bid:0"
     assert GAME.normalize("play:zz") == "play:zz"
     state = play(position(EXAMPLE, "9S", bids=[1, 2, 0, 1]), "play:qh")
