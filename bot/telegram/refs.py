@@ -65,6 +65,8 @@ def is_group(chat: Chat) -> bool:
 
 def screen_html(screen: Screen, limit: int = MAX_TEXT) -> str:
     """The title in bold, then the lines, all escaped; cut by whole lines to fit Telegram's limit."""
+    if not screen.text().strip():
+        return "…"  # Telegram refuses a message with nothing visible in it
     head = [f"<b>{escape(screen.title, quote=False)}</b>"] if screen.title else []
     lines = [escape(line, quote=False) for line in screen.lines]
     text = "\n".join(head + lines).strip()

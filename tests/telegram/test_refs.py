@@ -88,3 +88,18 @@ def test_peek_reads_only_well_formed_tokens() -> None:
 )
 def test_new_arguments(args: str | None, expected: tuple[str, str | None, dict[str, str]]) -> None:
     assert parse_new(args) == expected
+
+
+def test_adapter_strings_exist_in_every_language_with_the_same_fields() -> None:
+    import string
+
+    from bot.core.i18n import LANGUAGES, catalogs
+
+    cats = catalogs()
+    keys = {k for k in cats["en"] if k.startswith("telegram.")}
+    assert len(keys) >= 19
+    for lang in LANGUAGES:
+        assert keys <= set(cats[lang]), lang
+        for key in keys:
+            fields = {f for _, f, _, _ in string.Formatter().parse(str(cats[lang][key])) if f}
+            assert fields == {f for _, f, _, _ in string.Formatter().parse(str(cats["en"][key])) if f}
