@@ -121,7 +121,9 @@ def win_chances(
     return [min(0.98, max(0.01, p)) for p in chances]
 
 
-def _ruffs(chances: list[float], hand: Sequence[str], by_suit: dict[str, list[str]], trump: str, n: int):
+def _ruffs(
+    chances: list[float], hand: Sequence[str], by_suit: dict[str, list[str]], trump: str, n: int
+) -> list[float]:
     """Low trumps gain from short side suits: they can ruff when those suits are led."""
     short = sum(max(0, 2 - len(by_suit.get(s, []))) for s in SUITS if s != trump) * min(1.0, n / 6)
     out = list(chances)
