@@ -369,9 +369,7 @@ class Durak(Game[DurakState, DurakOptions]):
             return GameError("already_taking")
         if any(p.beat for p in state.table):
             return GameError("transfer_after_beat")
-        ranks = {rank(p.attack) for p in state.table}
-        if len(ranks) != 1:
-            return GameError("transfer_mixed_ranks")
+        # Before any beat, only the attack's rank can be on the table: every card is of one rank.
         cards = len(state.table) + adding
         if cards > self.bout_limit(state):
             return GameError("limit_reached", limit=self.bout_limit(state))
@@ -547,9 +545,9 @@ class Durak(Game[DurakState, DurakOptions]):
         problem = self.transfer_problem(state, adding)
         if problem is not None:
             return problem
-        r = rank(state.table[0].attack)
-        if rank(cards[0]) != r:
-            return GameError("transfer_rank", card=cards[0], rank=r)
+        attack = state.table[0].attack
+        if rank(cards[0]) != rank(attack):
+            return GameError("transfer_rank", card=cards[0], attack=attack)
         return GameError("illegal_action", action="transfer")
 
     def _why_show(self, state: DurakState, seat: int, cards: list[str]) -> GameError:

@@ -427,7 +427,7 @@ def test_no_transfer_after_a_beat_with_another_rank_or_in_podkidnoy() -> None:
     assert refused(state, 1, "transfer:6C").code == "no_transfer_in_podkidnoy"
     state = act(deal(PER, "AD", options={"variant": "perevodnoy"}), 0, "attack:8H8C")
     err = refused(state, 1, "transfer:7C")
-    assert err.code == "transfer_rank" and err.params == {"card": "7C", "rank": "8"}
+    assert err.code == "transfer_rank" and err.params == {"card": "7C", "attack": "8H"}
     state = act(state, 1, "beat:8H:AH")
     assert refused(state, 1, "transfer:7C").code == "transfer_after_beat"
 
