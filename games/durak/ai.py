@@ -1,109 +1,88 @@
-"""AI players for Durak. They see only their seat's view and the legal actions.
+"""AI players for Durak. They see only their seat's view and the legal actions, like a person.
 
-- `HeuristicBot` is the baseline of the source article: a hand-evaluation function — card values from
-  −600 (a two) to +600 (an ace) around the middle rank, +1300 for a trump, bonuses for several cards of one
-  rank, a penalty for a hand unbalanced between the plain suits and one for holding a large share of the
-  cards still in play — and every decision picks the option whose resulting hand is worth most:
-  which cards to attack with, whether a card is worth throwing in, beating (with the cheapest cards
-  that do it) against taking the table, transferring.
-  The article's rank bonus multiplies the card's value in ranks; here it is in the same units as card
-  values (×100), which is what its own examples need to matter.
-- `SearchBot` (determinized Monte Carlo): for each candidate action it deals the unseen cards
-  consistently with what is known (its own hand, cards taken from the table, the discard pile, the trump
-  at the bottom of the stock), plays the game to the end with the heuristic for every seat, and picks the
-  action that avoids being the durak most often. Deterministic given its random generator; time-bounded.
+`HeuristicBot` is the baseline of the source article: a hand-evaluation function, and every decision picks
+the option whose resulting hand is worth most.
+- Card values: 100 per rank step around the deck's middle rank (36 cards: 6 = −400 … A = +400; the article's
+  52-card deck gives 2 = −600 … A = +600), +1300 for a trump.
+- A bonus for several cards of one rank (×0.5, ×0.75, ×1.25 of the rank's value for 2, 3, 4 cards). The
+  article's code adds the rank value without its ×100 multiplier, which makes the bonus invisible next to
+  card values; its text wants the bonus to matter, so here it is in the same units.
+- A penalty of 200 × the relative deviation of each plain suit from the plain-suit average (an unbalanced
+  hand), and (0.25 − share) × 600 where share is the hand's size over the cards still in play elsewhere
+  (stock and other hands). The article's Kotlin divides integers there, which zeroes the share whenever the
+  hand is the smaller one; the text means a real ratio, used here.
+- An empty hand with an empty stock is out of play: worth more than any hand.
+Decisions: attack with (and throw in) the cards whose loss leaves the best hand, throwing in only when that
+beats keeping them; defend by comparing the hand after the cheapest full cover, after taking the table
+(minus `TAKE_PENALTY`: taking also gives up the next attack, which a hand value cannot see) and after a
+transfer (plus `TRANSFER_BONUS`). The bot keeps no state between decisions, as in the article.
+
+`SearchBot` is determinized Monte Carlo. For each decision it samples worlds consistent with the view (its
+own hand, the discard pile, the table, cards known in other hands — taken from the table, shown, or the
+turned-up trump —, the trump at the bottom of the stock, every hand with open cards, the stock's contents
+when one may look through it), applies each candidate action with the real rules, and plays the game to
+its end with a fast bout-level simulator where every seat follows a simple heuristic policy. Every
+candidate sees the same worlds and the same play-out randomness (common random numbers), so their
+comparison is paired. It picks the candidate that avoids losing most often (the heuristic's choice on
+ties). It stops at `max_samples` worlds or when `budget` seconds have passed (checked between worlds), so
+it is deterministic given its random generator whenever the sample cap is reached first.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from games.cards import make_deck, rank, rank_value, suit
-from games.durak.rules import GAME, DurakState, DurakView, Pair, beats
+from games.cards import SUITS, make_deck, rank, rank_value, suit
+from games.durak.rules import GAME, HAND, DurakOptions, DurakState, DurakView, beats, clone, split_cards
 
 RANK_BONUS = (0.0, 0.0, 0.5, 0.75, 1.25)
+TRUMP_BONUS = 1300
 UNBALANCED_PENALTY = 200
 MANY_CARDS_PENALTY = 600
-# Ours, not the article's: taking also gives up the next attack, which the hand's value cannot see;
-# worth about one trump (tuned against random play: 0 → 72 %, 400 → 85 %, 1500 → 92 % of 200 games won).
-TAKE_PENALTY = 1300
+OUT_OF_PLAY = 100_000
+# Ours, not the article's (the article never published its decision part).
+TAKE_PENALTY = 3000
+TRANSFER_BONUS = 150
 
 
-def card_value(card: str, trump: str) -> int:
-    value = (rank_value(card) - 6) * 100  # the eight is 0, the ace +600, the two −600
-    return value + 1300 if suit(card) == trump else value
+# -- the article's evaluation ---------------------------------------------------------------------------
 
 
-def hand_value(hand: Sequence[str], trump: str, in_play: int) -> float:
-    """The article's evaluation of a hand; `in_play` counts the cards in the stock and other hands."""
-    res = float(sum(card_value(c, trump) for c in hand))
+def middle_rank(deck: int) -> float:
+    """The middle rank value of a deck (52: the eight; 36: the ten; 24: between jack and queen)."""
+    low = {24: 7, 36: 4, 52: 0}[deck]
+    return (low + 12) / 2
+
+
+def card_value(card: str, trump: str, middle: float = 8.0) -> float:
+    value = (rank_value(card) - middle) * 100
+    return value + TRUMP_BONUS if suit(card) == trump else value
+
+
+def hand_value(hand: Sequence[str], trump: str, stock: int, in_play: int, middle: float = 8.0) -> float:
+    """The article's value of a hand; `in_play` counts the cards in the stock and in the other hands."""
+    if not hand and stock == 0:
+        return OUT_OF_PLAY
+    res = sum(card_value(c, trump, middle) for c in hand)
     by_rank: dict[str, int] = {}
     by_suit: dict[str, int] = {}
     for c in hand:
         by_rank[rank(c)] = by_rank.get(rank(c), 0) + 1
         by_suit[suit(c)] = by_suit.get(suit(c), 0) + 1
     for r, n in by_rank.items():
-        res += max(rank_value(r + "S") - 6, 1) * 100 * RANK_BONUS[min(n, 4)]
-    plain = [s for s in "SHDC" if s != trump]
+        res += max(rank_value(r + "S") - middle, 1.0) * 100 * RANK_BONUS[min(n, 4)]
+    plain = [s for s in SUITS if s != trump]
     avg = sum(by_suit.get(s, 0) for s in plain) / 3
     if avg:
         res -= sum(UNBALANCED_PENALTY * abs(by_suit.get(s, 0) - avg) / avg for s in plain)
     ratio = len(hand) / in_play if in_play else 10.0
-    res += (0.25 - ratio) * MANY_CARDS_PENALTY
-    return res
-
-
-def decide(
-    hand: list[str], trump: str, table: list[Pair], legal: Sequence[str], in_play: int, defending: bool
-) -> str:
-    """The heuristic's choice among `legal`, by the value of the hand each option leaves."""
-
-    def value_without(cards: Sequence[str], plus: Sequence[str] = ()) -> float:
-        rest = [c for c in hand if c not in cards] + list(plus)
-        return hand_value(rest, trump, in_play + len(cards) - len(plus))
-
-    if defending:
-        return _defend(hand, trump, table, legal, value_without)
-    attacks = [a for a in legal if a.startswith("attack:")]
-    if attacks:
-
-        def cards_of(a: str) -> list[str]:
-            text = a.split(":")[1]
-            return [text[i : i + 2] for i in range(0, len(text), 2)]
-
-        return max(attacks, key=lambda a: (value_without(cards_of(a)), -len(a)))
-    throws = [a for a in legal if a.startswith("throw:")]
-    base = hand_value(hand, trump, in_play)
-    best = max(throws, key=lambda a: value_without([a.split(":")[1]]), default=None)
-    if best is not None and value_without([best.split(":")[1]]) > base:
-        return best
-    return "done" if "done" in legal else legal[0]
-
-
-def _defend(hand: list[str], trump: str, table: list[Pair], legal: Sequence[str], value_without) -> str:
-    unbeaten = [p.attack for p in table if p.beat is None]
-    plan = cheapest_cover(hand, unbeaten, trump)
-    on_table = [c for p in table for c in (p.attack, p.beat) if c]
-    take_value = value_without([], plus=on_table) - TAKE_PENALTY if "take" in legal else float("-inf")
-    options: list[tuple[float, str]] = [(take_value, "take")] if "take" in legal else []
-    if plan is not None:
-        first = unbeaten[0]
-        options.append((value_without(list(plan.values())), f"beat:{first}:{plan[first]}"))
-    for a in legal:
-        if a.startswith(("transfer:", "show:")):
-            card = a.split(":")[1]
-            gone = [card] if a.startswith("transfer:") else []
-            options.append((value_without(gone) + 150, a))  # passing the attack on also keeps the initiative
-    if not options:
-        return legal[0]
-    choice = max(options, key=lambda o: o[0])[1]
-    return choice if choice in legal else legal[0]
+    return res + (0.25 - ratio) * MANY_CARDS_PENALTY
 
 
 def cheapest_cover(hand: Sequence[str], attacks: Sequence[str], trump: str) -> dict[str, str] | None:
-    """A beating card for every attack card, greedily the cheapest (hardest attacks first)."""
+    """A beating card for every attack card, greedily the cheapest (the highest attacks first), or None."""
     free = sorted(hand, key=lambda c: card_value(c, trump))
     plan: dict[str, str] = {}
     for a in sorted(attacks, key=lambda c: -card_value(c, trump)):
@@ -112,116 +91,337 @@ def cheapest_cover(hand: Sequence[str], attacks: Sequence[str], trump: str) -> d
             return None
         plan[a] = cover
         free.remove(cover)
-    return {a: plan[a] for a in attacks}
+    return plan
+
+
+class Judge:
+    """The hand evaluation from one seat's view."""
+
+    def __init__(self, view: DurakView) -> None:
+        seat = view.viewer if view.viewer is not None else 0
+        self.hand = list(view.hand or [])
+        self.trump = view.trump
+        self.stock = view.stock_size
+        self.in_play = view.stock_size + sum(n for s, n in enumerate(view.hand_sizes) if s != seat)
+        self.middle = middle_rank(view.options.deck)
+
+    def value(self, remove: Sequence[str] = (), add: Sequence[str] = ()) -> float:
+        gone = set(remove)
+        rest = [c for c in self.hand if c not in gone] + list(add)
+        return hand_value(rest, self.trump, self.stock, self.in_play, self.middle)
 
 
 class HeuristicBot:
+    """The article's baseline: the option whose resulting hand is worth most."""
+
+    def __init__(self, take_penalty: float = TAKE_PENALTY) -> None:
+        self.take_penalty = take_penalty
+
     def choose(self, view: DurakView, legal: Sequence[str], rng: random.Random) -> str:
-        seat = view.viewer if view.viewer is not None else 0
-        in_play = view.stock_size + sum(n for s, n in enumerate(view.hand_sizes) if s != seat)
-        defending = seat == view.defender and any(a.startswith(("beat:", "take")) for a in legal)
-        return decide(
-            list(view.hand or []),
-            view.trump,
-            view.table,
-            [a for a in legal if a != "undo"] or legal,
-            in_play,
-            defending,
-        )
+        moves = [a for a in legal if a != "undo"] or list(legal)
+        if len(moves) == 1:
+            return moves[0]
+        return heuristic_choice(view, moves, self.take_penalty)
 
 
-# -- search -------------------------------------------------------------------------------------------
-
-
-def policy(state: DurakState, seat: int, legal: Sequence[str]) -> str:
-    """A fast play-out policy in the heuristic's spirit: shed cheap cards, beat cheaply, else take."""
-    trump, hand = state.trump, state.hands[seat]
-    if seat == state.defender and any(a.startswith(("beat:", "take")) for a in legal):
-        for a in legal:
-            if a.startswith("transfer:") and suit(a[-2:]) != trump:
-                return a
-        unbeaten = [p.attack for p in state.table if p.beat is None]
-        plan = cheapest_cover(hand, unbeaten, trump)
-        if plan is not None and unbeaten:
-            return f"beat:{unbeaten[0]}:{plan[unbeaten[0]]}"
-        return "take" if "take" in legal else legal[0]
-    attacks = [a for a in legal if a.startswith("attack:")]
+def heuristic_choice(view: DurakView, moves: Sequence[str], take_penalty: float = TAKE_PENALTY) -> str:
+    judge = Judge(view)
+    if any(m.startswith(("beat:", "transfer:", "show:")) or m == "take" for m in moves):
+        return _defend(view, judge, moves, take_penalty)
+    attacks = [m for m in moves if m.startswith("attack:")]
     if attacks:
-        low = min(hand, key=lambda c: card_value(c, trump))
-        same = "".join(
-            c
-            for c in sorted(hand, key=lambda c: "SHDC".index(suit(c)))
-            if rank(c) == rank(low) and (c == low or suit(c) != trump)
-        )
-        return f"attack:{same}" if f"attack:{same}" in legal else f"attack:{low}"
-    throws = [a for a in legal if a.startswith("throw:") and suit(a[-2:]) != trump and rank_value(a[-2:]) < 9]
-    if throws:
-        return min(throws, key=lambda a: card_value(a[-2:], trump))
-    return "done" if "done" in legal else legal[0]
+        return max(attacks, key=lambda a: (judge.value(split_cards(a[7:])), len(a)))
+    throws = [m for m in moves if m.startswith("throw:")]
+    keep = judge.value()
+    best = max(throws, key=lambda a: judge.value([a[6:]]), default=None)
+    if best is not None and (judge.value([best[6:]]) > keep or "done" not in moves):
+        return best
+    return "done" if "done" in moves else moves[0]
 
 
-class SearchBot:
-    def __init__(self, budget: float = 1.0, max_samples: int = 400, max_actions: int = 8) -> None:
-        self.budget = budget
-        self.max_samples = max_samples
-        self.max_actions = max_actions
-
-    def choose(self, view: DurakView, legal: Sequence[str], rng: random.Random) -> str:
-        options = [a for a in legal if a != "undo"]
-        if len(options) <= 1:
-            return options[0] if options else legal[0]
-        seat = view.viewer if view.viewer is not None else 0
-        preferred = HeuristicBot().choose(view, options, rng)
-        candidates = [preferred] + [a for a in options if a != preferred]
-        candidates = candidates[: self.max_actions]
-        wins = {a: 0.0 for a in candidates}
-        runs = {a: 0 for a in candidates}
-        deadline = time.perf_counter() + self.budget
-        samples = 0
-        while samples < self.max_samples and (samples < 2 or time.perf_counter() < deadline):
-            world = determinize(view, seat, rng)
-            for action in candidates:
-                wins[action] += rollout(world, seat, action, rng)
-                runs[action] += 1
-            samples += 1
-        return max(candidates, key=lambda a: (wins[a] / max(1, runs[a]), a == preferred))
+def _defend(view: DurakView, judge: Judge, moves: Sequence[str], take_penalty: float) -> str:
+    options: list[tuple[float, str]] = []
+    unbeaten = [p.attack for p in view.table if p.beat is None]
+    plan = cheapest_cover(judge.hand, unbeaten, judge.trump)
+    if plan:
+        for a in unbeaten:  # the first card of the plan that is a legal beat
+            if f"beat:{a}:{plan[a]}" in moves:
+                options.append((judge.value(list(plan.values())), f"beat:{a}:{plan[a]}"))
+                break
+    if "take" in moves:
+        on_table = [c for p in view.table for c in (p.attack, p.beat) if c]
+        options.append((judge.value(add=on_table) - take_penalty, "take"))
+    for m in moves:
+        if m.startswith("transfer:"):
+            options.append((judge.value([m[9:]]) + TRANSFER_BONUS, m))
+        elif m.startswith("show:"):
+            options.append((judge.value() + TRANSFER_BONUS, m))
+    if not options:  # e.g. a beat the greedy plan did not pick although a full cover exists
+        return min(moves, key=lambda m: card_value(m.split(":")[-1], judge.trump) if ":" in m else 1e9)
+    return max(options, key=lambda o: o[0])[1]
 
 
-def determinize(view: DurakView, seat: int, rng: random.Random) -> DurakState:
-    """A state consistent with the view: unseen cards dealt at random to the other hands and the stock."""
-    if view.hands is not None and view.stock is not None:
-        hands = [list(h) for h in view.hands]
-        stock = list(view.stock)
-    else:
-        deck_size = len(make_deck_for(view))
-        seen = (
-            set(view.hand or [])
-            | set(view.discarded)
-            | {c for p in view.table for c in (p.attack, p.beat) if c}
-        )
-        known = [list(k) if s != seat else [] for s, k in enumerate(view.known)]
-        if view.hands is not None:
-            known = [list(h) if s != seat else [] for s, h in enumerate(view.hands)]
-        seen |= {c for k in known for c in k}
-        bottom = (
-            view.trump_card if view.trump_card and view.stock_size and view.trump_card not in seen else None
-        )
-        pool = [c for c in make_deck_for(view) if c not in seen and c != bottom]
-        rng.shuffle(pool)
-        hands = []
-        for s in range(view.players):
-            if s == seat:
-                hands.append(list(view.hand or []))
+# -- a fast simulator for play-outs ----------------------------------------------------------------------
+# Cards are ints: suit index × 13 + rank value. A seat's policy is fixed and simple; the simulator plays a
+# whole bout at a time, resuming from any point of one (the searched action may leave a bout open).
+
+_SUIT = {s: i for i, s in enumerate(SUITS)}
+
+
+def to_int(card: str) -> int:
+    return _SUIT[card[1]] * 13 + rank_value(card)
+
+
+class Sim:
+    __slots__ = (
+        "attacker",
+        "defender",
+        "first_bout",
+        "first_limit",
+        "hands",
+        "losers",
+        "n",
+        "neighbours",
+        "out",
+        "perevodnoy",
+        "rng",
+        "stock",
+        "table",
+        "taking",
+        "teams",
+        "trump",
+    )
+
+    def __init__(self, state: DurakState, rng: random.Random) -> None:
+        t = _SUIT[state.trump]
+        self.n = state.players
+        self.trump = t
+        self.hands = [[to_int(c) for c in h] for h in state.hands]
+        self.stock = [to_int(c) for c in reversed(state.stock)]  # drawn from the end
+        self.table = [[to_int(p.attack), to_int(p.beat) if p.beat else -1] for p in state.table]
+        self.attacker, self.defender = state.attacker, state.defender
+        self.taking, self.first_bout = state.taking, state.first_bout
+        self.first_limit = state.options.first_bout_limit
+        self.out = [s in state.out for s in range(self.n)]
+        self.teams = state.options.teams
+        self.neighbours = state.options.throw_in == "neighbours"
+        self.perevodnoy = state.options.variant == "perevodnoy"
+        self.losers: list[int] = []
+        self.rng = rng
+
+    # -- cards and seats
+    def value(self, c: int) -> int:
+        return c % 13 + (13 if c // 13 == self.trump else 0)
+
+    def beats(self, a: int, c: int) -> bool:
+        if a // 13 == c // 13:
+            return c % 13 > a % 13
+        return c // 13 == self.trump
+
+    def next_active(self, seat: int, step: int = 1) -> int:
+        for i in range(1, self.n + 1):
+            s = (seat + i * step) % self.n
+            if not self.out[s]:
+                return s
+        return seat
+
+    def defender_after(self, seat: int) -> int:
+        for i in range(1, self.n + 1):
+            s = (seat + i) % self.n
+            if not self.out[s] and not (self.teams and s == (seat + 2) % 4):
+                return s
+        return seat
+
+    def throwers(self) -> list[int]:
+        d = self.defender
+        seats = [
+            s
+            for i in range(self.n)
+            if not self.out[s := (self.attacker + i) % self.n]
+            and s != d
+            and not (self.teams and s == (d + 2) % 4)
+        ]
+        if self.neighbours:
+            near = (self.next_active(d), self.next_active(d, -1))
+            seats = [s for s in seats if s in near]
+        return seats
+
+    def room(self) -> int:
+        unbeaten = sum(1 for _, b in self.table if b < 0)
+        limit = self.first_limit if self.first_bout else HAND
+        return min(limit - len(self.table), len(self.hands[self.defender]) - unbeaten)
+
+    # -- play
+    def run(self, max_bouts: int = 400) -> None:
+        """Play to the end of the game."""
+        for _ in range(max_bouts):
+            if self.losers or self.finished():
+                self.finish()
+                return
+            if not self.table:
+                self.attack()
+            self.bout()
+        self.finish()
+
+    def finished(self) -> bool:
+        if self.teams:
+            return (self.out[0] and self.out[2]) or (self.out[1] and self.out[3])
+        return sum(1 for o in self.out if not o) <= 1
+
+    def finish(self) -> None:
+        left = [s for s in range(self.n) if not self.out[s]]
+        if self.teams and left:
+            self.losers = [left[0] % 2, left[0] % 2 + 2]
+        else:
+            self.losers = left if len(left) == 1 else []
+
+    def attack(self) -> None:
+        hand = self.hands[self.attacker]
+        low = min(hand, key=self.value)
+        limit = min(self.first_limit if self.first_bout else HAND, len(self.hands[self.defender]))
+        cards = [low]
+        if self.stock or len(hand) > 1:
+            cards += [c for c in hand if c != low and c % 13 == low % 13 and c // 13 != self.trump]
+        for c in cards[:limit]:
+            hand.remove(c)
+            self.table.append([c, -1])
+
+    def bout(self) -> None:
+        """Play the open bout to its close."""
+        while True:
+            if self.taking:
+                while self.throw_round(everything=True):
+                    pass
+                self.close(took=True)
+                return
+            unbeaten = [p for p in self.table if p[1] < 0]
+            if not unbeaten:
+                if not self.throw_round(everything=False):
+                    self.close(took=False)
+                    return
                 continue
-            need = view.hand_sizes[s] - len(known[s])
-            hands.append(known[s] + pool[:need])
-            del pool[:need]
-        stock = pool[: view.stock_size - (1 if bottom else 0)] + ([bottom] if bottom else [])
-        assert deck_size >= 0
-    state = DurakState(
+            if self.perevodnoy and self.transfer():
+                continue
+            hand = self.hands[self.defender]
+            plan = self.cover(hand, [p[0] for p in unbeaten])
+            if plan is None or self.too_dear(plan):
+                self.taking = True
+                continue
+            for p, c in zip(unbeaten, plan, strict=True):
+                p[1] = c
+                hand.remove(c)
+
+    def cover(self, hand: list[int], attacks: list[int]) -> list[int] | None:
+        """The cheapest cover, in the order of `attacks` (the dearest attack card picks first)."""
+        free = sorted(hand, key=self.value)
+        chosen: dict[int, int] = {}
+        for a in sorted(attacks, key=self.value, reverse=True):
+            c = next((c for c in free if self.beats(a, c)), -1)
+            if c < 0:
+                return None
+            chosen[a] = c
+            free.remove(c)
+        return [chosen[a] for a in attacks]
+
+    def too_dear(self, plan: list[int]) -> bool:
+        """Early on, keep high trumps rather than spend them on a small table."""
+        if len(self.stock) < 6:
+            return False
+        dear = sum(1 for c in plan if c // 13 == self.trump and c % 13 >= 9)
+        return dear > 0 and len(self.table) <= 2
+
+    def transfer(self) -> bool:
+        if any(b >= 0 for _, b in self.table):
+            return False
+        r = self.table[0][0] % 13
+        hand = self.hands[self.defender]
+        same = [c for c in hand if c % 13 == r and c // 13 != self.trump]
+        target = self.defender_after(self.defender)
+        if not same or len(self.hands[target]) < len(self.table) + 1 or target == self.defender:
+            return False
+        hand.remove(same[0])
+        self.table.append([same[0], -1])
+        self.defender = target
+        return True
+
+    def throw_round(self, everything: bool) -> bool:
+        """Each thrower adds what the policy likes; True if anything was added."""
+        added = False
+        ranks = {c % 13 for p in self.table for c in p if c >= 0}
+        late = not self.stock
+        for s in self.throwers():
+            hand = self.hands[s]
+            for c in sorted(hand, key=self.value):
+                if self.room() <= 0:
+                    return added
+                if c % 13 not in ranks:
+                    continue
+                if c // 13 == self.trump and not late:
+                    continue
+                if not everything and not late and c % 13 >= 9:
+                    continue
+                hand.remove(c)
+                self.table.append([c, -1])
+                added = True
+        return added
+
+    def close(self, took: bool) -> None:
+        d = self.defender
+        cards = [c for p in self.table for c in p if c >= 0]
+        if took:
+            self.hands[d] += cards
+        else:
+            self.first_bout = False
+        self.table, self.taking = [], False
+        order = [s for i in range(self.n) if not self.out[s := (self.attacker + i) % self.n] and s != d]
+        for s in [*order, d]:
+            hand = self.hands[s]
+            while len(hand) < HAND and self.stock:
+                hand.append(self.stock.pop())
+        if not self.stock:
+            for i in range(self.n):
+                s = (self.attacker + i) % self.n
+                if not self.out[s] and not self.hands[s]:
+                    self.out[s] = True
+        if self.finished():
+            self.finish()
+            return
+        self.attacker = self.next_active(d) if took or self.out[d] else d
+        self.defender = self.defender_after(self.attacker)
+
+
+# -- search -----------------------------------------------------------------------------------------------
+
+
+def unseen_world(view: DurakView, seat: int, rng: random.Random) -> DurakState:
+    """A full state consistent with `view`: the unseen cards dealt at random to other hands and the stock."""
+    deck = make_deck(view.options.deck)
+    on_table = [c for p in view.table for c in (p.attack, p.beat) if c]
+    if view.hands is not None:
+        fixed = [list(h) for h in view.hands]
+    else:
+        fixed = [list(k) if s != seat else list(view.hand or []) for s, k in enumerate(view.known)]
+    placed = {c for h in fixed for c in h} | set(view.discarded) | set(on_table)
+    bottom = None
+    if view.stock_size and view.trump_card and view.trump_card not in placed:
+        bottom = view.trump_card  # the turned-up card, still under the stock
+    stock_cards = [c for c in view.stock if c != bottom] if view.stock is not None else None
+    hidden = placed | {bottom} | set(stock_cards or [])
+    pool = [c for c in deck if c not in hidden]
+    rng.shuffle(pool)
+    hands = []
+    for s in range(view.players):
+        need = view.hand_sizes[s] - len(fixed[s])
+        hands.append(fixed[s] + pool[:need])
+        del pool[:need]
+    if stock_cards is not None:
+        pool = stock_cards
+        rng.shuffle(pool)
+    stock = pool + ([bottom] if bottom else [])
+    return DurakState(
         players=view.players,
-        options=GAME.options(
-            {"deck": len(make_deck_for(view)), "undo": False, "teams": view.teams, "variant": view.variant}
+        options=DurakOptions.model_validate(
+            {**view.options.model_dump(), "undo": False, "match_games": 1, "open_cards": False}
         ),
         hands=hands,
         stock=stock,
@@ -232,31 +432,92 @@ def determinize(view: DurakView, seat: int, rng: random.Random) -> DurakState:
         table=[p.model_copy() for p in view.table],
         taking=view.taking,
         done=list(view.done),
+        shown=view.shown,
         discarded=list(view.discarded),
         out=list(view.out),
-        first_bout=view.bout_limit < 6 and not view.discarded,
+        first_bout=view.first_bout,
         known=[[] for _ in range(view.players)],
         durak_counts=[0] * view.players,
+        losses=[0] * view.players,
     )
-    return state
 
 
-def make_deck_for(view: DurakView) -> list[str]:
-    total = sum(view.hand_sizes) + view.stock_size + len(view.discarded)
-    total += sum(1 + (p.beat is not None) for p in view.table)
-    return make_deck(min((24, 36, 52), key=lambda n: abs(n - total)))
-
-
-def rollout(world: DurakState, seat: int, action: str, rng: random.Random, max_moves: int = 600) -> float:
-    """1 if `seat` is not the durak at the end of the game (0.5 when the heuristic ran out of moves)."""
-    state = world.model_copy(deep=True)
+def play_out(world: DurakState, seat: int, action: str, rng: random.Random) -> float:
+    """1 if `seat` does not lose the game after `action` (a draw counts as not losing), else 0."""
+    state = clone(world)
     GAME._apply(state, seat, action)
-    for _ in range(max_moves):
-        if state.over or state.games_played:
-            return 0.0 if state.durak == seat else 1.0
-        movers = GAME.to_act(state)
-        if not movers:
-            return 0.5
-        mover = state.defender if state.defender in movers else rng.choice(movers)
-        GAME._apply(state, mover, policy(state, mover, GAME.legal_actions(state, mover)))
-    return 0.5
+    if not state.over:
+        sim = Sim(state, rng)
+        sim.run()
+        losers = sim.losers
+    else:
+        losers = state.losers
+    return 0.0 if seat in losers else 1.0
+
+
+def candidates(view: DurakView, moves: Sequence[str], preferred: str, limit: int) -> list[str]:
+    """The actions worth searching: the heuristic's first, then the rest by a cheap ordering."""
+    judge = Judge(view)
+    trump = view.trump
+
+    def cheapness(m: str) -> float:
+        verb, *args = m.split(":")
+        if verb == "attack":
+            return -judge.value(split_cards(args[0]))
+        if verb in ("throw", "transfer"):
+            return -judge.value(args)
+        if verb == "beat":
+            return card_value(args[1], trump)
+        return 0.0
+
+    beats_by_card: dict[str, list[str]] = {}
+    rest = []
+    for m in moves:
+        if m.startswith("beat:"):
+            beats_by_card.setdefault(m.split(":")[1], []).append(m)
+        elif m != preferred:
+            rest.append(m)
+    for options in beats_by_card.values():  # the two cheapest covers of each attack card
+        rest += [m for m in sorted(options, key=cheapness)[:2] if m != preferred]
+    rest.sort(key=cheapness)
+    return [preferred, *rest][:limit]
+
+
+class SearchBot:
+    """Determinized Monte Carlo over the unseen cards with simulated play-outs."""
+
+    def __init__(self, budget: float = 1.0, max_samples: int = 300, max_actions: int = 8) -> None:
+        self.budget = budget
+        self.max_samples = max_samples
+        self.max_actions = max_actions
+
+    def choose(self, view: DurakView, legal: Sequence[str], rng: random.Random) -> str:
+        moves = [a for a in legal if a != "undo"] or list(legal)
+        if len(moves) == 1:
+            return moves[0]
+        seat = view.viewer if view.viewer is not None else 0
+        preferred = heuristic_choice(view, moves)
+        options = candidates(view, moves, preferred, self.max_actions)
+        if len(options) == 1:
+            return preferred
+        wins = self.evaluate(view, seat, options, rng)
+        return max(options, key=lambda a: (wins[a], a == preferred))
+
+    def evaluate(
+        self,
+        view: DurakView,
+        seat: int,
+        options: list[str],
+        rng: random.Random,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> dict[str, float]:
+        wins = dict.fromkeys(options, 0.0)
+        deadline = clock() + self.budget
+        for _ in range(self.max_samples):
+            world = unseen_world(view, seat, rng)
+            seed = rng.random()
+            for action in options:
+                wins[action] += play_out(world, seat, action, random.Random(seed))
+            if clock() >= deadline:
+                break
+        return wins
