@@ -117,7 +117,7 @@ def play(setup: Setup, step: Any = None) -> tuple[DurakState, int]:
     return state, moves
 
 
-@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=800, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setups())
 def test_random_games_keep_every_invariant(setup: Setup) -> None:
     play(setup)
@@ -189,7 +189,7 @@ def _cards(action: str) -> set[str]:
     return {t[i : i + 2] for t in args for i in range(0, len(t), 2)}
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=70, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setups())
 def test_random_games_with_refusals_views_and_round_trips(setup: Setup) -> None:
     play(setup, full_checks)
