@@ -1,0 +1,341 @@
+"""The Discord front end as the host sees it (`Frontend`) and the outbox's `Transport` for discord.py.
+
+Every delivery goes through the shared `Outbox` (coalescing, pacing, retries); this module says where
+a target lives on Discord and how Discord's errors map onto the outbox's vocabulary:
+
+- `TableTarget`/`ChatTarget` → the channel, or the thread when the table lives in one.
+- `HandTarget` → two places: the user's *ephemeral* hand (the last one they opened with "My hand" or
+  `/kozyr hand`, edited through its interaction token while Discord honours it — see `state`), and
+  their DM channel (created once per process with POST /users/@me/channels). The ephemeral copy comes
+  first, so a player whose DMs are closed still sees the game move.
+- Message ids are stored as `<channel id>:<message id>`, so editing a DM needs no extra request.
+- Pace: ≥ 1 s between calls in one channel (Discord allows about 5 per 5 s) and 40 calls a second over
+  the whole bot (Discord's global limit is 50). discord.py also honours the rate-limit headers itself.
+- A 429 longer than discord.py is willing to wait (`max_ratelimit_timeout`) → `RetryAfter`, so the
+  outbox pauses that lane and sends only the newest view afterwards; shorter ones discord.py retries.
+- 403 on a DM (50007 "Cannot send messages to this user") → `Unreachable` → `host.unreachable`; the
+  user is remembered as unreachable (storage flag, shared by workers) and no further DM is attempted
+  until they ask for their hand again ("My hand", `/kozyr hand`), which clears the flag.
+- Unknown message (10008), or a message that cannot be edited → `MessageGone` (a fresh one is sent).
+- Other 4xx are not retried (the same request would fail again): logged, the delivery is dropped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import logging
+import time
+from collections.abc import Awaitable, Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, Protocol
+
+import discord
+from discord.http import handle_message_parameters
+
+from bot.core.api import (
+    AnyCommand,
+    ChatTarget,
+    Delivery,
+    HandTarget,
+    HostPort,
+    Outcome,
+    Screen,
+    TableTarget,
+    UserRef,
+)
+from bot.core.i18n import normalize_language
+from bot.core.outbox import LaneLimit, MessageGone, MessageIds, Outbox, RetryAfter, Unreachable
+from bot.discord.paging import fit, page_count
+from bot.discord.refs import NO_PINGS, channel_of, content, view_of
+from bot.discord.state import AdapterState, MemoryState, Mirror
+
+log = logging.getLogger(__name__)
+
+Target = TableTarget | HandTarget | ChatTarget
+
+CHANNEL_LIMIT = LaneLimit(interval=1.0)
+PER_SECOND = 40.0
+ACK_WITHIN = 2.0  # Discord drops an interaction not answered in 3 s: defer if the host is slower
+CANNOT_DM = 50007
+CANNOT_EDIT = 50005
+
+# HandTarget keys whose `notify` is dropped while a command runs: the user is looking at an ephemeral
+# copy of that hand right now, so a fresh DM (which pings) would only repeat it.
+_QUIET: contextvars.ContextVar[frozenset[str]] = contextvars.ContextVar("quiet_hands", default=frozenset())
+
+
+@contextmanager
+def quiet_hands(keys: frozenset[str]) -> Iterator[None]:
+    token = _QUIET.set(_QUIET.get() | keys)
+    try:
+        yield
+    finally:
+        _QUIET.reset(token)
+
+
+class Prefs(Protocol):
+    """What the adapter keeps per user (storage.Store provides it)."""
+
+    async def is_reachable(self, user: str) -> bool | None: ...
+
+    async def mark_reachable(self, user: str, ok: bool) -> None: ...
+
+    async def get_user_lang(self, user: str) -> str | None: ...
+
+
+class MemoryPrefs:
+    def __init__(self) -> None:
+        self.reach: dict[str, bool] = {}
+        self.langs: dict[str, str] = {}
+
+    async def is_reachable(self, user: str) -> bool | None:
+        return self.reach.get(user)
+
+    async def mark_reachable(self, user: str, ok: bool) -> None:
+        self.reach[user] = ok
+
+    async def get_user_lang(self, user: str) -> str | None:
+        return self.langs.get(user)
+
+
+def _split(message_id: str) -> tuple[int, int]:
+    channel, _, message = message_id.partition(":")
+    return int(channel), int(message)
+
+
+class DiscordTransport:
+    """Posts, edits and deletes one message through discord.py's HTTP client."""
+
+    def __init__(self, client: discord.Client, state: AdapterState, frontend: DiscordFrontend) -> None:
+        self.client = client
+        self.state = state
+        self.frontend = frontend
+        self.dm_channels: dict[str, int] = {}
+
+    @property
+    def http(self) -> Any:
+        return self.client.http
+
+    # -- Transport ------------------------------------------------------------------------------
+    async def post(self, target: Target, screen: Screen) -> str | None:
+        if isinstance(target, HandTarget):
+            await self.mirror(target, screen)
+            channel = await self.dm_channel(target.user)
+        else:
+            channel = channel_of(target.chat)
+        try:
+            with _params(screen) as params:
+                data = await self.http.send_message(channel, params=params)
+        except discord.HTTPException as e:
+            raise_retryable(e, target)
+            return None
+        message = int(data["id"])
+        await self.remember_pages(message, screen)
+        if isinstance(target, HandTarget):
+            await self.frontend.reached(target.user)
+        return f"{channel}:{message}"
+
+    async def edit(self, target: Target, message_id: str, screen: Screen) -> None:
+        if isinstance(target, HandTarget):
+            await self.mirror(target, screen)
+            if not await self.frontend.may_dm(target.user):
+                raise Unreachable("direct messages are closed")
+        channel, message = _split(message_id)
+        try:
+            with _params(screen, edit=True) as params:
+                await self.http.edit_message(channel, message, params=params)
+        except discord.NotFound as e:
+            raise MessageGone(str(e)) from e
+        except discord.HTTPException as e:
+            if (isinstance(e, discord.Forbidden) and e.code == CANNOT_EDIT) or e.status == 400:
+                raise MessageGone(str(e)) from e
+            raise_retryable(e, target)
+            return
+        await self.remember_pages(message, screen)
+
+    async def delete(self, target: Target, message_id: str) -> None:
+        channel, message = _split(message_id)
+        try:
+            await self.http.delete_message(channel, message)
+        except discord.NotFound:
+            pass
+        except discord.HTTPException as e:
+            raise_retryable(e, target)
+
+    # -- helpers --------------------------------------------------------------------------------
+    async def dm_channel(self, user: UserRef) -> int:
+        if not await self.frontend.may_dm(user):
+            raise Unreachable("direct messages are closed")
+        channel = self.dm_channels.get(user.id)
+        if channel is None:
+            try:
+                data = await self.http.start_private_message(int(user.id))
+            except discord.HTTPException as e:
+                raise_retryable(e, None)
+                raise Unreachable(str(e)) from e
+            channel = self.dm_channels[user.id] = int(data["id"])
+        return channel
+
+    async def mirror(self, target: HandTarget, screen: Screen) -> None:
+        """Show the hand on the user's ephemeral copy too, while its interaction token lives."""
+        m = await self.state.mirror(target.user.key, target.table)
+        if m is None:
+            return
+        rows = fit(screen)
+        # an interaction's webhook is the application, its token the interaction's
+        webhook = discord.Webhook.partial(self.frontend.application_id, m.token, client=self.client)
+        try:
+            await webhook.edit_message(
+                m.message_id, content=content(screen), view=view_of(rows), allowed_mentions=NO_PINGS
+            )
+        except discord.HTTPException as e:
+            log.info("the ephemeral hand of %s can no longer be edited: %s", target.user.key, e)
+            await self.state.drop_mirror(target.user.key, target.table)
+            return
+        await self.remember_pages(m.message_id, screen)
+
+    async def remember_pages(self, message_id: int, screen: Screen) -> None:
+        if page_count(screen) > 1:
+            await self.state.save_page(message_id, screen)
+
+
+
+def raise_retryable(e: discord.HTTPException, target: Target | None) -> None:
+    """Raise what the outbox understands; return (after logging) when the request should be dropped."""
+    if isinstance(e, discord.RateLimited):
+        raise RetryAfter(e.retry_after) from e
+    if isinstance(e, discord.Forbidden):
+        raise Unreachable(str(e)) from e
+    if isinstance(e, discord.DiscordServerError):
+        raise e  # the outbox retries with a backoff
+    where = target.key if target is not None else "a DM channel"
+    log.error("Discord refused a request for %s (dropped): %s", where, e)
+
+
+def _params(screen: Screen, *, edit: bool = False) -> Any:
+    view = view_of(fit(screen))
+    if view is None and not edit:
+        return handle_message_parameters(content=content(screen), allowed_mentions=NO_PINGS)
+    return handle_message_parameters(content=content(screen), view=view, allowed_mentions=NO_PINGS)
+
+
+class DiscordFrontend:
+    """The host's front end on Discord: deliveries go to the outbox; handlers find what they share here."""
+
+    platform = "discord"
+
+    def __init__(
+        self,
+        client: discord.Client,
+        host: HostPort,
+        ids: MessageIds,
+        *,
+        state: AdapterState | None = None,
+        prefs: Prefs | None = None,
+        clock: Callable[[], float] = time.time,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        per_second: float = PER_SECOND,
+        ack_within: float = ACK_WITHIN,
+        default_language: str = "en",
+    ) -> None:
+        self.client = client
+        self.host = host
+        self.state: AdapterState = state or MemoryState(clock)
+        self.prefs: Prefs = prefs or MemoryPrefs()
+        self.clock = clock
+        self.ack_within = ack_within
+        self.default_language = default_language
+        self.transport = DiscordTransport(client, self.state, self)
+        self.outbox = Outbox(
+            self.transport,
+            ids,
+            limit_for=lambda _t: CHANNEL_LIMIT,
+            per_second=per_second,
+            on_unreachable=self.unreachable,
+            clock=clock,
+            sleep=sleep,
+        )
+        self._reachable: set[str] = set()
+        self._background: set[asyncio.Task[Any]] = set()
+
+    @property
+    def application_id(self) -> int:
+        app = self.client.application_id
+        assert app is not None, "the client has not logged in"
+        return app
+
+    # -- Frontend -------------------------------------------------------------------------------
+    async def deliver(self, deliveries: Sequence[Delivery]) -> None:
+        quiet = _QUIET.get()
+        if quiet:
+            deliveries = [
+                d.model_copy(update={"notify": False}) if d.notify and d.target.key in quiet else d
+                for d in deliveries
+            ]
+        self.outbox.submit(deliveries)
+
+    async def drain(self) -> None:
+        await self.outbox.drain()
+
+    async def close(self) -> None:
+        await self.outbox.close()
+
+    # -- the host, from the handlers -------------------------------------------------------------
+    async def handle(self, command: AnyCommand) -> Outcome:
+        return await self.host.handle(command)
+
+    def spawn(self, command: AnyCommand) -> asyncio.Task[Outcome]:
+        """Run a command in its own task (it completes even when the interaction gave up waiting)."""
+        task = asyncio.ensure_future(self.host.handle(command))
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+        return task
+
+    async def unreachable(self, user: UserRef, table: str) -> None:
+        self._reachable.discard(user.key)
+        try:
+            await self.prefs.mark_reachable(user.key, False)
+        except Exception:
+            log.warning("could not store that %s is unreachable", user.key)
+        await self.host.unreachable(user, table)
+
+    async def may_dm(self, user: UserRef) -> bool:
+        """False once Discord refused a DM to this user (until they ask for their hand again)."""
+        if user.key in self._reachable:
+            return True
+        try:
+            ok = await self.prefs.is_reachable(user.key)
+        except Exception:
+            ok = None
+        return ok is not False
+
+    async def reached(self, user: UserRef) -> None:
+        if user.key in self._reachable:
+            return
+        self._reachable.add(user.key)
+        try:
+            await self.prefs.mark_reachable(user.key, True)
+        except Exception:
+            log.warning("could not store that %s is reachable", user.key)
+
+    async def retry_dm(self, user: UserRef) -> None:
+        """The user asked for their hand: try their DMs again (they may have opened them)."""
+        try:
+            if await self.prefs.is_reachable(user.key) is False:
+                await self.prefs.mark_reachable(user.key, True)
+        except Exception:
+            log.warning("could not reset the DM flag of %s", user.key)
+
+    async def show_mirror(self, user: UserRef, table: str, token: str, message_id: int) -> None:
+        """From now on, this ephemeral message shows the user's hand at `table` too."""
+        mirror = Mirror(token=token, message_id=message_id, at=self.clock())
+        await self.state.set_mirror(user.key, table, mirror)
+
+    async def lang_of(self, user: UserRef) -> str:
+        """The user's language for the adapter's own strings (their /lang, else Discord's locale)."""
+        try:
+            stored = await self.prefs.get_user_lang(user.key)
+        except Exception:
+            stored = None
+        return stored or normalize_language(user.lang, self.default_language)
