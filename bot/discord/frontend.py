@@ -28,7 +28,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import discord
 from discord.http import handle_message_parameters
@@ -53,6 +53,7 @@ from bot.discord.state import AdapterState, MemoryState, Mirror
 log = logging.getLogger(__name__)
 
 Target = TableTarget | HandTarget | ChatTarget
+T = TypeVar("T")
 
 CHANNEL_LIMIT = LaneLimit(interval=1.0)
 PER_SECOND = 40.0
@@ -60,18 +61,24 @@ ACK_WITHIN = 2.0  # Discord drops an interaction not answered in 3 s: defer if t
 CANNOT_DM = 50007
 CANNOT_EDIT = 50005
 
-# HandTarget keys whose `notify` is dropped while a command runs: the user is looking at an ephemeral
-# copy of that hand right now, so a fresh DM (which pings) would only repeat it.
-_QUIET: contextvars.ContextVar[frozenset[str]] = contextvars.ContextVar("quiet_hands", default=frozenset())
+# Users whose hand deliveries do not ping while their command runs: they are looking at the game right
+# now (an ephemeral hand, the channel), so a fresh DM would only repeat what they see; the DM is edited.
+_QUIET: contextvars.ContextVar[frozenset[str]] = contextvars.ContextVar("quiet_users", default=frozenset())
 
 
 @contextmanager
-def quiet_hands(keys: frozenset[str]) -> Iterator[None]:
-    token = _QUIET.set(_QUIET.get() | keys)
+def quiet_hands(*users: UserRef) -> Iterator[None]:
+    token = _QUIET.set(_QUIET.get() | {u.key for u in users})
     try:
         yield
     finally:
         _QUIET.reset(token)
+
+
+def _quieted(d: Delivery, quiet: frozenset[str]) -> Delivery:
+    if d.notify and isinstance(d.target, HandTarget) and d.target.user.key in quiet:
+        return d.model_copy(update={"notify": False})
+    return d
 
 
 class Prefs(Protocol):
@@ -200,7 +207,6 @@ class DiscordTransport:
             await self.state.save_page(message_id, screen)
 
 
-
 def raise_retryable(e: discord.HTTPException, target: Target | None) -> None:
     """Raise what the outbox understands; return (after logging) when the request should be dropped."""
     if isinstance(e, discord.RateLimited):
@@ -269,10 +275,7 @@ class DiscordFrontend:
     async def deliver(self, deliveries: Sequence[Delivery]) -> None:
         quiet = _QUIET.get()
         if quiet:
-            deliveries = [
-                d.model_copy(update={"notify": False}) if d.notify and d.target.key in quiet else d
-                for d in deliveries
-            ]
+            deliveries = [_quieted(d, quiet) for d in deliveries]
         self.outbox.submit(deliveries)
 
     async def drain(self) -> None:
@@ -285,9 +288,9 @@ class DiscordFrontend:
     async def handle(self, command: AnyCommand) -> Outcome:
         return await self.host.handle(command)
 
-    def spawn(self, command: AnyCommand) -> asyncio.Task[Outcome]:
-        """Run a command in its own task (it completes even when the interaction gave up waiting)."""
-        task = asyncio.ensure_future(self.host.handle(command))
+    def spawn(self, work: Awaitable[T]) -> asyncio.Task[T]:
+        """Run work in its own task, kept alive even when an interaction stops waiting for it."""
+        task = asyncio.ensure_future(work)
         self._background.add(task)
         task.add_done_callback(self._background.discard)
         return task

@@ -1,0 +1,298 @@
+"""The slash commands: one group, `/kozyr new|join|leave|start|stop|hand|rules|settings|lang`.
+
+- `new game:<choice> preset:<autocomplete> options:"name=value …" thread:<bool>`: the games are fixed
+  choices (their names localized), presets are suggested for the game already chosen, `options` takes
+  the same `name=value` words as Telegram's `/new` (e.g. `schedule=1,N`). `thread:True` opens the table
+  in a new public thread of the channel, so a channel can host several tables; run in a thread,
+  the table simply lives in that thread.
+- `join`, `leave`, `start`, `stop`, `settings` act on the open table of the channel (or thread).
+- `settings` without arguments shows/hides the settings buttons on the table message; with
+  `option:` (suggested from every game's options) and `value:` it sets that option.
+- `hand` answers with an ephemeral hand (only the user sees it) that then follows the game for as long
+  as Discord lets the bot edit it; in a DM it sends every hand again as a DM.
+- `lang` sets the user's language; when a chat admin runs it in a channel, the table's language too.
+- `rules [game]` answers ephemerally.
+Every answer is ephemeral: the table message itself shows what changed.
+Descriptions are localized (ru, uk) by `Translator`; names stay English.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str
+
+import games
+from bot.core.api import (
+    AnyCommand,
+    Cancel,
+    ChatRef,
+    Join,
+    Leave,
+    NewTable,
+    Outcome,
+    SetLanguage,
+    SetOption,
+    ShowHand,
+    ShowRules,
+    ShowSettings,
+    Start,
+)
+from bot.core.i18n import LANGUAGES, has, t
+from bot.discord.frontend import DiscordFrontend, quiet_hands
+from bot.discord.refs import chat_ref, is_chat_admin, thread_chat, user_ref
+from bot.discord.views import Answer, show_reply
+
+log = logging.getLogger(__name__)
+
+LOCALES = {discord.Locale.russian: "ru", discord.Locale.ukrainian: "uk"}
+LANGUAGE_NAMES = {"en": "English", "ru": "Русский", "uk": "Українська"}
+MAX_CHOICES = 25
+THREAD_ARCHIVE_MINUTES = 1440
+
+
+def text(key: str) -> locale_str:
+    """A description: English now, other languages through the translator."""
+    return locale_str(t("en", key), key=key)
+
+
+def game_choices() -> list[app_commands.Choice[str]]:
+    return [
+        app_commands.Choice(name=locale_str(t("en", f"{g.key}.name"), key=f"{g.key}.name"), value=g.key)
+        for g in games.all_games()
+    ][:MAX_CHOICES]
+
+
+class Translator(app_commands.Translator):
+    """Descriptions and choice names in Russian and Ukrainian, from the catalogs."""
+
+    async def translate(
+        self, string: locale_str, locale: discord.Locale, context: app_commands.TranslationContextTypes
+    ) -> str | None:
+        key = string.extras.get("key")
+        lang = LOCALES.get(locale)
+        if not key or lang is None or not has(key):
+            return None
+        return t(lang, key)[:100]
+
+
+def parse_options(words: str | None) -> dict[str, str] | None:
+    """`name=value name=value` → a dict; None when a word is not of that form."""
+    out: dict[str, str] = {}
+    for word in (words or "").split():
+        name, sep, value = word.partition("=")
+        if not sep or not name:
+            return None
+        out[name] = value
+    return out
+
+
+def suggest(values: list[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
+    needle = current.casefold()
+    hits = [(n, v) for n, v in values if needle in n.casefold() or needle in v.casefold()]
+    return [app_commands.Choice(name=n[:100], value=v) for n, v in hits][:MAX_CHOICES]
+
+
+class Kozyr(app_commands.Group):
+    """The `/kozyr` group; every handler turns the interaction into one host command."""
+
+    def __init__(self, frontend: DiscordFrontend) -> None:
+        super().__init__(name="kozyr", description=text("discord.cmd.kozyr"))
+        self.fe = frontend
+
+    # -- shared ---------------------------------------------------------------------------------
+    async def run(
+        self,
+        interaction: discord.Interaction[Any],
+        command: AnyCommand,
+        *,
+        done: str | None = None,
+    ) -> None:
+        answer = Answer(self.fe, interaction, slash=True)
+        watching = [command.user] if interaction.guild_id is not None else []  # in a DM, ping anew
+        with quiet_hands(*watching):
+            outcome = await answer.run(lambda: self.fe.handle(command))
+        await show_reply(answer, outcome, done=done or t(await self.fe.lang_of(answer.user), "discord.done"))
+
+    async def in_channel(self, interaction: discord.Interaction[Any]) -> ChatRef | None:
+        """The channel's ChatRef; in a DM, says the command needs a server channel and returns None."""
+        chat = chat_ref(interaction)
+        if chat is None:
+            lang = await self.fe.lang_of(user_ref(interaction))
+            await Answer(self.fe, interaction, slash=True).text(t(lang, "discord.guild_only"))
+        return chat
+
+    async def table_command(self, interaction: discord.Interaction[Any], kind: type[Any]) -> None:
+        chat = await self.in_channel(interaction)
+        if chat is None:
+            return
+        command = kind(
+            user=user_ref(interaction),
+            chat=chat,
+            update_id=str(interaction.id),
+            is_chat_admin=is_chat_admin(interaction),
+        )
+        await self.run(interaction, command)
+
+    # -- commands -------------------------------------------------------------------------------
+    @app_commands.command(name="new", description=text("discord.cmd.new"))
+    @app_commands.describe(
+        game=text("discord.arg.game"),
+        preset=text("discord.arg.preset"),
+        options=text("discord.arg.options"),
+        thread=text("discord.arg.thread"),
+    )
+    @app_commands.choices(game=game_choices())
+    async def new(
+        self,
+        interaction: discord.Interaction[Any],
+        game: app_commands.Choice[str] | None = None,
+        preset: str | None = None,
+        options: str | None = None,
+        thread: bool = False,
+    ) -> None:
+        chat = await self.in_channel(interaction)
+        if chat is None:
+            return
+        user = user_ref(interaction)
+        lang = await self.fe.lang_of(user)
+        parsed = parse_options(options)
+        if parsed is None:
+            await Answer(self.fe, interaction, slash=True).text(t(lang, "discord.bad_options"))
+            return
+        key = game.value if game is not None else games.all_games()[0].key
+        answer = Answer(self.fe, interaction, slash=True)
+        where: list[str] = []
+
+        async def work() -> Outcome:
+            place = chat
+            if thread and chat.thread is None:
+                place = await self.open_thread(chat, key, user.name, lang)
+                where.append(place.thread or "")
+            command = NewTable(
+                user=user,
+                chat=place,
+                game=key,
+                preset=preset or None,
+                options=parsed,
+                update_id=str(interaction.id),
+                is_chat_admin=is_chat_admin(interaction),
+            )
+            return await self.fe.handle(command)
+
+        outcome = await answer.run(work)
+        if where and where[0]:
+            done = t(lang, "discord.table_in_thread", thread=f"<#{where[0]}>")
+        elif thread and chat.thread is None:
+            done = t(lang, "discord.no_thread")
+        else:
+            done = t(lang, "discord.table_opened")
+        await show_reply(answer, outcome, done=done)
+
+    async def open_thread(self, chat: ChatRef, game: str, name: str, lang: str) -> ChatRef:
+        """A new public thread for the table; the channel itself when Discord refuses."""
+        title = t(lang, "discord.thread_name", game=t(lang, f"{game}.name"), name=name)[:100]
+        try:
+            data = await self.fe.client.http.start_thread_without_message(
+                int(chat.id),
+                name=title,
+                auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+                type=discord.ChannelType.public_thread.value,
+            )
+        except discord.HTTPException as e:
+            log.info("could not open a thread in %s: %s", chat.id, e)
+            return chat
+        return thread_chat(chat, int(data["id"]), title)
+
+    @new.autocomplete("preset")
+    async def preset_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        chosen = getattr(interaction.namespace, "game", None)
+        try:
+            game = games.get(str(chosen)) if chosen else games.all_games()[0]
+        except Exception:
+            return []
+        return suggest([(p, p) for p in game.presets], current)
+
+    @app_commands.command(name="join", description=text("discord.cmd.join"))
+    async def join(self, interaction: discord.Interaction[Any]) -> None:
+        await self.table_command(interaction, Join)
+
+    @app_commands.command(name="leave", description=text("discord.cmd.leave"))
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        await self.table_command(interaction, Leave)
+
+    @app_commands.command(name="start", description=text("discord.cmd.start"))
+    async def start(self, interaction: discord.Interaction[Any]) -> None:
+        await self.table_command(interaction, Start)
+
+    @app_commands.command(name="stop", description=text("discord.cmd.stop"))
+    async def stop(self, interaction: discord.Interaction[Any]) -> None:
+        await self.table_command(interaction, Cancel)
+
+    @app_commands.command(name="hand", description=text("discord.cmd.hand"))
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        user = user_ref(interaction)
+        await self.fe.retry_dm(user)
+        chat = chat_ref(interaction)
+        command = ShowHand(user=user, chat=chat, ephemeral=chat is not None, update_id=str(interaction.id))
+        await self.run(interaction, command)
+
+    @app_commands.command(name="rules", description=text("discord.cmd.rules"))
+    @app_commands.describe(game=text("discord.arg.game"))
+    @app_commands.choices(game=game_choices())
+    async def rules(
+        self, interaction: discord.Interaction[Any], game: app_commands.Choice[str] | None = None
+    ) -> None:
+        command = ShowRules(user=user_ref(interaction), game=game.value if game else None)
+        await self.run(interaction, command)
+
+    @app_commands.command(name="settings", description=text("discord.cmd.settings"))
+    @app_commands.describe(option=text("discord.arg.option"), value=text("discord.arg.value"))
+    async def settings(
+        self, interaction: discord.Interaction[Any], option: str | None = None, value: str | None = None
+    ) -> None:
+        chat = await self.in_channel(interaction)
+        if chat is None:
+            return
+        base: dict[str, Any] = {
+            "user": user_ref(interaction),
+            "chat": chat,
+            "update_id": str(interaction.id),
+            "is_chat_admin": is_chat_admin(interaction),
+        }
+        if option and value is not None:
+            await self.run(interaction, SetOption(name=option, value=value, **base))
+        else:
+            await self.run(interaction, ShowSettings(**base))
+
+    @settings.autocomplete("option")
+    async def option_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        lang = await self.fe.lang_of(user_ref(interaction))
+        seen: dict[str, str] = {"turn_timeout": t(lang, "host.option.turn_timeout")}
+        for g in games.all_games():
+            for name in g.Options.model_fields:
+                key = f"{g.key}.option.{name}"
+                seen.setdefault(name, t(lang, key) if has(key) else name)
+        return suggest([(f"{label} ({name})", name) for name, label in seen.items()], current)
+
+    @app_commands.command(name="lang", description=text("discord.cmd.lang"))
+    @app_commands.describe(lang=text("discord.arg.lang"))
+    @app_commands.choices(
+        lang=[app_commands.Choice(name=LANGUAGE_NAMES[code], value=code) for code in LANGUAGES]
+    )
+    async def lang(self, interaction: discord.Interaction[Any], lang: app_commands.Choice[str]) -> None:
+        command = SetLanguage(
+            user=user_ref(interaction),
+            lang=lang.value,
+            chat=chat_ref(interaction),
+            update_id=str(interaction.id),
+            is_chat_admin=is_chat_admin(interaction),
+        )
+        await self.run(interaction, command)
