@@ -134,7 +134,7 @@ class DiscordTransport:
         try:
             with _params(screen) as params:
                 data = await self.http.send_message(channel, params=params)
-        except discord.HTTPException as e:
+        except (discord.HTTPException, discord.RateLimited) as e:
             raise_retryable(e, target)
             return None
         message = int(data["id"])
@@ -154,8 +154,8 @@ class DiscordTransport:
                 await self.http.edit_message(channel, message, params=params)
         except discord.NotFound as e:
             raise MessageGone(str(e)) from e
-        except discord.HTTPException as e:
-            if (isinstance(e, discord.Forbidden) and e.code == CANNOT_EDIT) or e.status == 400:
+        except (discord.HTTPException, discord.RateLimited) as e:
+            if isinstance(e, discord.HTTPException) and (e.status == 400 or e.code == CANNOT_EDIT):
                 raise MessageGone(str(e)) from e
             raise_retryable(e, target)
             return
@@ -167,7 +167,7 @@ class DiscordTransport:
             await self.http.delete_message(channel, message)
         except discord.NotFound:
             pass
-        except discord.HTTPException as e:
+        except (discord.HTTPException, discord.RateLimited) as e:
             raise_retryable(e, target)
 
     # -- helpers --------------------------------------------------------------------------------
@@ -178,7 +178,7 @@ class DiscordTransport:
         if channel is None:
             try:
                 data = await self.http.start_private_message(int(user.id))
-            except discord.HTTPException as e:
+            except (discord.HTTPException, discord.RateLimited) as e:
                 raise_retryable(e, None)
                 raise Unreachable(str(e)) from e
             channel = self.dm_channels[user.id] = int(data["id"])
@@ -197,8 +197,10 @@ class DiscordTransport:
                 m.message_id, content=content(screen), view=view_of(rows), allowed_mentions=NO_PINGS
             )
         except discord.HTTPException as e:
-            log.info("the ephemeral hand of %s can no longer be edited: %s", target.user.key, e)
-            await self.state.drop_mirror(target.user.key, target.table)
+            # 401 (token expired), 404 (message dismissed): that copy is gone; others may pass
+            log.info("the ephemeral hand of %s was not edited: %s", target.user.key, e)
+            if e.status in (401, 404):
+                await self.state.drop_mirror(target.user.key, target.table)
             return
         await self.remember_pages(m.message_id, screen)
 
@@ -207,7 +209,7 @@ class DiscordTransport:
             await self.state.save_page(message_id, screen)
 
 
-def raise_retryable(e: discord.HTTPException, target: Target | None) -> None:
+def raise_retryable(e: discord.HTTPException | discord.RateLimited, target: Target | None) -> None:
     """Raise what the outbox understands; return (after logging) when the request should be dropped."""
     if isinstance(e, discord.RateLimited):
         raise RetryAfter(e.retry_after) from e

@@ -22,6 +22,7 @@ like Discord does where the adapter depends on it:
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import json
 import re
@@ -146,6 +147,8 @@ class FakeDiscordAPI:
         self.failures: list[Failure] = []
         self._ids = itertools.count(1)
         self._seq = itertools.count(1)
+        self.hang: set[str] = set()  # paths never answered (a gateway that never opens)
+        self._changed = asyncio.Condition()
         self._server: TestServer | None = None
 
     # -- lifecycle ------------------------------------------------------------------------------
@@ -159,6 +162,15 @@ class FakeDiscordAPI:
     async def close(self) -> None:
         if self._server is not None:
             await self._server.close()
+
+    async def wait_for(self, predicate: Callable[[], bool]) -> None:
+        """Until `predicate()` holds, checked whenever a call arrives."""
+        async with self._changed:
+            await self._changed.wait_for(predicate)
+
+    async def _notify(self) -> None:
+        async with self._changed:
+            self._changed.notify_all()
 
     def new_id(self) -> int:
         return snowflake(next(self._ids))
@@ -227,6 +239,10 @@ class FakeDiscordAPI:
         channel = self.dm_of.get(user_id)
         return self.live(channel) if channel is not None else []
 
+    def acknowledged(self, token: str) -> bool:
+        found = self.interactions.get(token)
+        return found is not None and bool(found.responses)
+
     def callbacks(self, token: str) -> list[Call]:
         interaction = self.interactions[token]
         return [c for c in self.calls if c.path.startswith(f"/interactions/{interaction.id}/")]
@@ -245,6 +261,12 @@ class FakeDiscordAPI:
 
     # -- the server -----------------------------------------------------------------------------
     async def _handle(self, request: web.Request) -> web.Response:
+        try:
+            return await self._answer(request)
+        finally:
+            await self._notify()
+
+    async def _answer(self, request: web.Request) -> web.Response:
         path = "/" + request.match_info["tail"]
         body: Any = None
         if request.can_read_body:
@@ -252,6 +274,9 @@ class FakeDiscordAPI:
             body = json.loads(raw) if raw else None
         call = Call(request.method, path, body, self.clock(), next(self._seq))
         self.calls.append(call)
+        if path in self.hang:
+            await self._notify()
+            await asyncio.Event().wait()  # until the client disconnects (the server cancels this)
         webhook = path.startswith(("/webhooks/", "/interactions/"))
         if not webhook and request.headers.get("Authorization") != f"Bot {TOKEN}":
             return self._error(call, ApiError(401, 0, "401: Unauthorized"))
@@ -361,11 +386,10 @@ class FakeDiscordAPI:
         if kind == 4:
             message = self._create(i.channel_id, data, interaction=token)
             i.original = message.id
-        elif kind == 5:
+        elif kind == 5:  # "thinking…": a placeholder the first follow-up or an @original edit replaces
             message = self._create(
-                i.channel_id, {"content": "", "flags": data.get("flags", 0)}, interaction=token
+                i.channel_id, {"content": "…", "flags": data.get("flags", 0)}, interaction=token
             )
-            message.content = "…thinking"
             i.original = message.id
         elif kind in (6, 7):
             source = i.payload.get("message")
