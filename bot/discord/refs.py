@@ -103,21 +103,27 @@ def plain(text: str) -> str:
     return escape_markdown(text)[:MAX_CONTENT] or "…"
 
 
-def view_of(rows: list[list[Button]]) -> discord.ui.View | None:
-    """A stopped (never stored, never timing out) view holding these rows of buttons; None if empty.
+class Frozen(discord.ui.View):
+    """A view that is finished from the start: discord.py never keeps it in its view store.
 
-    The buttons' callbacks are never used: every press reaches `views.on_component` by its custom_id,
+    Its buttons' callbacks are never used: every press reaches `views.on_component` by its custom_id,
     whichever process receives it, before or after a restart.
     """
+
+    def is_finished(self) -> bool:
+        return True
+
+
+def view_of(rows: list[list[Button]]) -> discord.ui.View | None:
+    """A frozen view holding these rows of buttons; None if there are none."""
     if not any(rows):
         return None
-    view = discord.ui.View(timeout=None)
+    view = Frozen(timeout=None)
     for row_index, row in enumerate(rows[:5]):
         for b in row[:5]:
             item = _button(b, row_index)
             if item is not None:
                 view.add_item(item)
-    view.stop()  # finished views are not kept in the client's view store
     return view if view.children else None
 
 
