@@ -1,0 +1,43 @@
+"""`run_discord` as `python -m bot` calls it: log in, sync, attach to the host, serve until cancelled."""
+
+from __future__ import annotations
+
+import asyncio
+
+import discord
+import pytest
+from fakeredis import FakeAsyncRedis
+
+from bot.core.config import Settings
+from bot.core.host import Host
+from bot.discord import DiscordFrontend, run_discord
+from storage import Store
+from tests.discord.fakeapi import APP_ID, TOKEN, FakeDiscordAPI
+
+
+async def test_run_discord_serves_until_cancelled_and_closes_cleanly(monkeypatch: pytest.MonkeyPatch) -> None:
+    api = FakeDiscordAPI()
+    monkeypatch.setattr(discord.http.Route, "BASE", await api.start())
+    api.hang.add("/gateway/bot")  # the gateway never opens: the client waits there, as if connected
+    redis = FakeAsyncRedis(decode_responses=True)
+    store = Store(redis)
+    host = Host(store, Settings(discord_token=TOKEN, ai_delay=0))
+    try:
+        task = asyncio.create_task(run_discord(host.settings, host, store))
+        await api.wait_for(lambda: bool(api.calls_to("GET", "/gateway/bot")))
+
+        frontend = host.frontends["discord"]
+        assert isinstance(frontend, DiscordFrontend)
+        assert [c.path for c in api.calls[:3]] == [
+            "/users/@me",
+            "/oauth2/applications/@me",
+            f"/applications/{APP_ID}/commands",
+        ]
+        assert await redis.get("kozyr:discord:commands")  # the digest: the next start will not sync
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        assert frontend.client.is_closed()
+    finally:
+        await api.close()
+        await redis.aclose()
