@@ -15,7 +15,9 @@ a target lives on Discord and how Discord's errors map onto the outbox's vocabul
   outbox pauses that lane and sends only the newest view afterwards; shorter ones discord.py retries.
 - 403 on a DM (50007 "Cannot send messages to this user") → `Unreachable` → `host.unreachable`; the
   user is remembered as unreachable (storage flag, shared by workers) and no further DM is attempted
-  until they ask for their hand again ("My hand", `/kozyr hand`), which clears the flag.
+  — quietly: the host is not told again at every move, which would commit a new table version each
+  time and outdate everyone's buttons — until they ask for their hand again ("My hand",
+  `/kozyr hand`), which clears the flag and so tries once more.
 - Unknown message (10008), or a message that cannot be edited → `MessageGone` (a fresh one is sent).
 - Other 4xx are not retried (the same request would fail again): logged, the delivery is dropped.
 """
@@ -128,7 +130,10 @@ class DiscordTransport:
     async def post(self, target: Target, screen: Screen) -> str | None:
         if isinstance(target, HandTarget):
             await self.mirror(target, screen)
-            channel = await self.dm_channel(target.user)
+            dm = await self.dm_channel(target.user)
+            if dm is None:
+                return None
+            channel = dm
         else:
             channel = channel_of(target.chat)
         try:
@@ -147,7 +152,7 @@ class DiscordTransport:
         if isinstance(target, HandTarget):
             await self.mirror(target, screen)
             if not await self.frontend.may_dm(target.user):
-                raise Unreachable("direct messages are closed")
+                return
         channel, message = _split(message_id)
         try:
             with _params(screen, edit=True) as params:
@@ -171,9 +176,10 @@ class DiscordTransport:
             raise_retryable(e, target)
 
     # -- helpers --------------------------------------------------------------------------------
-    async def dm_channel(self, user: UserRef) -> int:
+    async def dm_channel(self, user: UserRef) -> int | None:
+        """The user's DM channel; None once Discord refused a DM (the host was told then, once)."""
         if not await self.frontend.may_dm(user):
-            raise Unreachable("direct messages are closed")
+            return None
         channel = self.dm_channels.get(user.id)
         if channel is None:
             try:

@@ -11,8 +11,8 @@ Decisions:
 - Text goes in the message content (not an embed): the title in bold, every line escaped (names and
   titles come from users), mentions never ping (`AllowedMentions.none()`), cut by whole lines to fit
   Discord's 2000 characters.
-- Button tokens are opaque here except for `peek_table`, a hint used to remember which table an
-  ephemeral hand shows; the host still verifies every token.
+- Button tokens are opaque here except for `peek`, a hint used to remember which table an
+  ephemeral hand shows (and whether a press asks for a hand); the host still verifies every token.
 """
 
 from __future__ import annotations
@@ -145,7 +145,7 @@ def _button(b: Button, row: int) -> discord.ui.Button[discord.ui.View] | None:
     )
 
 
-def peek_table(token: str) -> str | None:
-    """The table named by a host token, read without verifying it: a hint, never a permission."""
+def peek(token: str) -> tuple[str, str] | None:
+    """(table, action) read from a host token without verifying it: a hint, never a permission."""
     parts = token.split("|")
-    return parts[0] if len(parts) == 4 and parts[0] else None
+    return (parts[0], parts[2]) if len(parts) == 4 and parts[0] else None

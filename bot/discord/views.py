@@ -40,7 +40,7 @@ from bot.core.api import HandTarget, Outcome, Press, Screen, UserRef
 from bot.core.i18n import t
 from bot.discord.frontend import DiscordFrontend, quiet_hands
 from bot.discord.paging import fit, page_count, parse_nav
-from bot.discord.refs import NO_PINGS, chat_ref, content, is_chat_admin, peek_table, plain, user_ref, view_of
+from bot.discord.refs import NO_PINGS, chat_ref, content, is_chat_admin, peek, plain, user_ref, view_of
 
 log = logging.getLogger(__name__)
 
@@ -163,12 +163,12 @@ async def press(fe: DiscordFrontend, interaction: discord.Interaction[Any], cust
     user = answer.user
     message = interaction.message
     ephemeral = message is not None and message.flags.ephemeral
-    table = peek_table(custom_id)
+    hint = peek(custom_id)
     if ephemeral and message is not None:
         await answer.defer()
-        if table is not None:
-            await fe.show_mirror(user, table, interaction.token, message.id)
-    if custom_id.split("|")[2:3] == ["@hand"]:
+        if hint is not None:
+            await fe.show_mirror(user, hint[0], interaction.token, message.id)
+    if hint is not None and hint[1] == "@hand":
         await fe.retry_dm(user)
     command = Press(
         user=user,

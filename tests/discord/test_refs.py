@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from bot.core.api import Button, Screen
 from bot.discord.paging import fit
-from bot.discord.refs import MAX_CONTENT, chat_ref, content, is_chat_admin, peek_table, user_ref, view_of
+from bot.discord.refs import MAX_CONTENT, chat_ref, content, is_chat_admin, peek, user_ref, view_of
 from tests.discord.fakeapi import ApiError, FakeDiscordAPI
 from tests.discord.harness import ANN, CHANNEL, EVERYONE, MOD, Harness, Person
 
@@ -83,9 +83,9 @@ def test_buttons_become_a_stopped_view_links_stay_links_and_overlong_ids_are_dro
     assert view_of([[Button(label="nothing")]]) is None
 
 
-def test_peek_table_reads_only_the_hosts_token_format() -> None:
-    assert peek_table("abc|3|play:7S|sig") == "abc"
-    assert peek_table("kz:pg:1") is None and peek_table("|1|a|s") is None
+def test_peek_reads_only_the_hosts_token_format() -> None:
+    assert peek("abc|3|play:7S|sig") == ("abc", "play:7S")
+    assert peek("kz:pg:1") is None and peek("|1|a|s") is None
 
 
 labels = st.text(min_size=1, max_size=100)
