@@ -112,3 +112,24 @@ def test_any_screen_makes_a_message_discord_accepts(screen: Screen, page: int) -
         FakeDiscordAPI._validate(body, new=True)
     except ApiError as e:  # pragma: no cover - the message says what Discord would refuse
         raise AssertionError(e.body) from e
+
+
+def test_the_catalog_has_every_adapter_string_in_every_language() -> None:
+    import pathlib
+    import re
+    import string
+
+    from bot.core.i18n import LANGUAGES, catalogs
+
+    cats = catalogs()
+    keys = {k for k in cats["en"] if k.startswith("discord.")}
+    source = "".join(p.read_text() for p in pathlib.Path("bot/discord").glob("*.py"))
+    used = set(re.findall(r"\"(discord\.[a-z_.]+)\"", source))
+    assert used == keys, (used - keys, keys - used)  # nothing missing, nothing dead
+    for lang in LANGUAGES:
+        assert set(k for k in cats[lang] if k.startswith("discord.")) == keys, lang
+        for key in keys:
+            fields = {f for _, f, _, _ in string.Formatter().parse(str(cats[lang][key])) if f}
+            assert fields == {f for _, f, _, _ in string.Formatter().parse(str(cats["en"][key])) if f}
+            if key.startswith(("discord.cmd.", "discord.arg.")):
+                assert 1 <= len(str(cats[lang][key])) <= 100, (lang, key)  # Discord's description limit
