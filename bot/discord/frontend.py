@@ -60,7 +60,6 @@ T = TypeVar("T")
 CHANNEL_LIMIT = LaneLimit(interval=1.0)
 PER_SECOND = 40.0
 ACK_WITHIN = 2.0  # Discord drops an interaction not answered in 3 s: defer if the host is slower
-CANNOT_DM = 50007
 CANNOT_EDIT = 50005
 
 # Users whose hand deliveries do not ping while their command runs: they are looking at the game right

@@ -88,10 +88,10 @@ def channel_of(chat: ChatRef) -> int:
 # -- screens ------------------------------------------------------------------------------------------
 
 
-def content(screen: Screen, prefix: str = "", limit: int = MAX_CONTENT) -> str:
+def content(screen: Screen, limit: int = MAX_CONTENT) -> str:
     """The title in bold, then the lines, all escaped; cut by whole lines to fit Discord's limit."""
     head = [f"**{escape_markdown(screen.title)}**"] if screen.title else []
-    lines = ([f"*{escape_markdown(prefix)}*"] if prefix else []) + [escape_markdown(x) for x in screen.lines]
+    lines = [escape_markdown(x) for x in screen.lines]
     text = "\n".join(head + lines).strip()
     while len(text) > limit and lines:
         lines.pop()

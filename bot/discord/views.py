@@ -83,9 +83,9 @@ class Answer:
     async def text(self, text: str) -> None:
         await self.send(plain(text), None)
 
-    async def screen(self, screen: Screen, prefix: str = "") -> int | None:
+    async def screen(self, screen: Screen) -> int | None:
         """Show a screen only this user sees; returns its message id."""
-        message_id = await self.send(content(screen, prefix), screen)
+        message_id = await self.send(content(screen), screen)
         if message_id is not None and page_count(screen) > 1:
             await self.fe.state.save_page(message_id, screen)
         return message_id
