@@ -34,6 +34,7 @@ from typing import Any, Protocol, TypeVar
 
 import discord
 from discord.http import handle_message_parameters
+from discord.webhook.async_ import async_context
 
 from bot.core.api import (
     AnyCommand,
@@ -194,20 +195,37 @@ class DiscordTransport:
         m = await self.state.mirror(target.user.key, target.table)
         if m is None:
             return
-        rows = fit(screen)
-        # an interaction's webhook is the application, its token the interaction's
-        webhook = discord.Webhook.partial(self.frontend.application_id, m.token, client=self.client)
         try:
-            await webhook.edit_message(
-                m.message_id, content=content(screen), view=view_of(rows), allowed_mentions=NO_PINGS
-            )
+            message_id = await self.edit_ephemeral(m, screen)
         except discord.HTTPException as e:
             # 401 (token expired), 404 (message dismissed): that copy is gone; others may pass
             log.info("the ephemeral hand of %s was not edited: %s", target.user.key, e)
             if e.status in (401, 404):
                 await self.state.drop_mirror(target.user.key, target.table)
             return
-        await self.remember_pages(m.message_id, screen)
+        await self.remember_pages(message_id, screen)
+
+    async def edit_ephemeral(self, m: Mirror, screen: Screen) -> int:
+        """Edit through the interaction's webhook (the application's id, the interaction's token)."""
+        app = self.frontend.application_id
+        webhook = discord.Webhook.partial(app, m.token, client=self.client)
+        view = view_of(fit(screen))
+        if m.message_id is not None:  # a follow-up
+            await webhook.edit_message(
+                m.message_id, content=content(screen), view=view, allowed_mentions=NO_PINGS
+            )
+            return m.message_id
+        # "@original", exactly as discord.py's Interaction.edit_original_response sends it
+        with _params(screen, edit=True) as params:
+            data = await async_context.get().edit_original_interaction_response(
+                app,
+                m.token,
+                session=webhook.session,
+                proxy=webhook.proxy,
+                proxy_auth=webhook.proxy_auth,
+                payload=params.payload,
+            )
+        return int(data["id"])
 
     async def remember_pages(self, message_id: int, screen: Screen) -> None:
         if page_count(screen) > 1:
@@ -337,7 +355,7 @@ class DiscordFrontend:
         except Exception:
             log.warning("could not reset the DM flag of %s", user.key)
 
-    async def show_mirror(self, user: UserRef, table: str, token: str, message_id: int) -> None:
+    async def show_mirror(self, user: UserRef, table: str, token: str, message_id: int | None) -> None:
         """From now on, this ephemeral message shows the user's hand at `table` too."""
         mirror = Mirror(token=token, message_id=message_id, at=self.clock())
         await self.state.set_mirror(user.key, table, mirror)

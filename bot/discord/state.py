@@ -2,7 +2,7 @@
 
     {p}:discord:page:<message id>        the screen last shown on a paged message (JSON), 2 days
     {p}:discord:eph:<user key>:<table>   the ephemeral hand of a user at a table: interaction token,
-                                         message id, time (JSON), 14 minutes
+                                         message (id, or none for "@original"), time (JSON), 14 minutes
     {p}:discord:commands                 digest of the slash commands last synced with Discord
 
 An ephemeral message can only be edited through the token of an interaction, which Discord honours for
@@ -34,10 +34,14 @@ PAGE_LIFE = 2 * 86400
 
 @dataclass(frozen=True)
 class Mirror:
-    """An ephemeral message showing a user's hand, editable through `token` until `at + MIRROR_LIFE`."""
+    """An ephemeral message showing a user's hand, editable through `token` until `at + MIRROR_LIFE`.
+
+    `message_id` is None for the interaction's own message ("@original": its first response, or the
+    message whose button was pressed), else the id of one of its follow-ups.
+    """
 
     token: str
-    message_id: int
+    message_id: int | None
     at: float
 
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -43,6 +44,14 @@ from bot.discord.paging import fit, page_count, parse_nav
 from bot.discord.refs import NO_PINGS, chat_ref, content, is_chat_admin, peek, plain, user_ref, view_of
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Sent:
+    """A message an interaction created: its first response ("@original") or a follow-up."""
+
+    id: int
+    original: bool
 
 
 class Answer:
@@ -83,14 +92,14 @@ class Answer:
     async def text(self, text: str) -> None:
         await self.send(plain(text), None)
 
-    async def screen(self, screen: Screen) -> int | None:
-        """Show a screen only this user sees; returns its message id."""
-        message_id = await self.send(content(screen), screen)
-        if message_id is not None and page_count(screen) > 1:
-            await self.fe.state.save_page(message_id, screen)
-        return message_id
+    async def screen(self, screen: Screen) -> Sent | None:
+        """Show a screen only this user sees."""
+        sent = await self.send(content(screen), screen)
+        if sent is not None and page_count(screen) > 1:
+            await self.fe.state.save_page(sent.id, screen)
+        return sent
 
-    async def send(self, text: str, screen: Screen | None) -> int | None:
+    async def send(self, text: str, screen: Screen | None) -> Sent | None:
         view = view_of(fit(screen)) if screen is not None else None
         extra: dict[str, Any] = {"view": view} if view is not None else {}
         i = self.interaction
@@ -99,13 +108,13 @@ class Answer:
                 response = await i.response.send_message(
                     text, ephemeral=True, allowed_mentions=NO_PINGS, **extra
                 )
-                return response.message_id
+                return Sent(response.message_id or 0, original=True)
             if self.deferred:
                 self.deferred = False
                 message = await i.edit_original_response(content=text, allowed_mentions=NO_PINGS, **extra)
-                return message.id
+                return Sent(message.id, original=True)
             sent = await i.followup.send(text, ephemeral=True, wait=True, allowed_mentions=NO_PINGS, **extra)
-            return sent.id
+            return Sent(sent.id, original=False)
         except discord.HTTPException as e:  # the token expired, or Discord refused
             log.info("could not answer interaction %s: %s", i.id, e)
             return None
@@ -132,9 +141,10 @@ async def show_reply(answer: Answer, outcome: Outcome | None, *, done: str | Non
         return
     reply = outcome.reply
     if reply is not None and reply.screen is not None:
-        message_id = await answer.screen(reply.screen)
+        sent = await answer.screen(reply.screen)
         table = hand_of(outcome, answer.user, reply.screen)
-        if message_id is not None and table is not None:
+        if sent is not None and table is not None:
+            message_id = None if sent.original else sent.id
             await answer.fe.show_mirror(answer.user, table, answer.interaction.token, message_id)
     elif reply is not None and reply.text:
         await answer.text(reply.text)
@@ -167,7 +177,8 @@ async def press(fe: DiscordFrontend, interaction: discord.Interaction[Any], cust
     if ephemeral and message is not None:
         await answer.defer()
         if hint is not None:
-            await fe.show_mirror(user, hint[0], interaction.token, message.id)
+            # this interaction's "@original" is the ephemeral message its button is on
+            await fe.show_mirror(user, hint[0], interaction.token, None)
     if hint is not None and hint[1] == "@hand":
         await fe.retry_dm(user)
     command = Press(

@@ -434,11 +434,8 @@ class FakeDiscordAPI:
             target = self.messages.get(int(message))
             if target is None or target.deleted:
                 raise ApiError(404, 10008, "Unknown Message")
-            mine = (
-                target.interaction is not None and self.interactions[target.interaction].user_id == i.user_id
-            )
-            if not mine and target.id != i.original:
-                raise ApiError(404, 10008, "Unknown Message")  # not a message of this interaction's user
+            if target.interaction != token and target.id != i.original:
+                raise ApiError(404, 10008, "Unknown Message")  # not a message of this interaction
         self._apply(target, body)
         return self.message_json(target)
 

@@ -100,6 +100,31 @@ async def test_a_slow_slash_command_thinks_first_then_edits_its_answer(slow: Har
     h.assert_acknowledged_once()
 
 
+async def test_a_slow_my_hand_comes_as_a_follow_up_that_the_game_then_edits(slow: Harness) -> None:
+    h = slow
+    await started_game(h, BOB)
+    host: GatedHost = h.host
+    host.gate = asyncio.Event()
+    payload = h.click(BOB, h.table(), button(h.table(), "My hand"))
+    token = payload["token"]
+    pressing = asyncio.create_task(h.send(payload))
+    await h.api.wait_for(lambda: h.api.acknowledged(token))
+    host.gate.set()
+    host.gate = None
+    await pressing
+    assert h.callback_types(token) == [6]
+    hand = h.ephemeral_hand(BOB)
+    assert hand is not None and hand.interaction == token  # a follow-up, not the table message
+    edits = hand.edits
+    mover = next(p for p in (ANN, BOB) if actions(h.dm_hand(p)))
+    await h.press(mover, h.dm_hand(mover), actions(h.dm_hand(mover))[0])  # type: ignore[arg-type]
+    assert hand.edits > edits
+    assert h.api.calls_to("PATCH", rf"/webhooks/{APP_ID}/{token}/messages/{hand.id}")
+    # "@original" of that press is the table message: the hand must never be written there
+    assert not h.api.calls_to("PATCH", rf"/webhooks/{APP_ID}/{token}/messages/@original")
+    assert "Your cards" not in h.table().content
+
+
 async def test_a_quick_host_answers_in_one_call(h: Harness) -> None:
     await h.run(ANN, "new", game="rozpysnyi")
     token = await h.press_label(BOB, h.table(), "Join")
