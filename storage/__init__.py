@@ -1,6 +1,16 @@
 """Redis persistence: tables committed by compare-and-set, indexes, deadlines, preferences."""
 
 from storage.connect import connect, ping
-from storage.tables import Conflict, RedisMessageIds, Store, TableExists, Unavailable
+from storage.messages import Keyed, RedisMessageIds
+from storage.tables import Conflict, Store, TableExists, Unavailable
 
-__all__ = ["Conflict", "RedisMessageIds", "Store", "TableExists", "Unavailable", "connect", "ping"]
+__all__ = [
+    "Conflict",
+    "Keyed",
+    "RedisMessageIds",
+    "Store",
+    "TableExists",
+    "Unavailable",
+    "connect",
+    "ping",
+]

@@ -1,4 +1,9 @@
-"""Connecting to Redis: a real server from `REDIS_URL`, else an embedded in-process fakeredis."""
+"""Connecting to Redis: a real server from `REDIS_URL`, else an embedded in-process fakeredis.
+
+The real client retries a failed command twice with a short backoff (redis-py's default is ten times
+with up to a second between tries): a user waiting on a button should hear "try again" within
+seconds. Replayed writes are safe: every write script of the store recognises its own token.
+"""
 
 from __future__ import annotations
 
@@ -6,12 +11,18 @@ import logging
 
 import redis.asyncio as aioredis
 from fakeredis import FakeAsyncRedis, FakeServer
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialWithJitterBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 log = logging.getLogger(__name__)
 
 
-async def connect(url: str | None, *, timeout: float = 5.0) -> aioredis.Redis:
-    """A client for `url`; without one, an embedded server that forgets everything on exit."""
+async def connect(
+    url: str | None, *, timeout: float = 5.0, retries: int = 2, server: FakeServer | None = None
+) -> aioredis.Redis:
+    """A client for `url`; without one, an embedded server (pass `server` to share one between clients)."""
     if url:
         return aioredis.from_url(
             url,
@@ -19,13 +30,16 @@ async def connect(url: str | None, *, timeout: float = 5.0) -> aioredis.Redis:
             socket_timeout=timeout,
             socket_connect_timeout=timeout,
             health_check_interval=30,
+            retry=Retry(ExponentialWithJitterBackoff(base=0.05, cap=0.5), retries),
+            retry_on_error=[RedisConnectionError, RedisTimeoutError],
         )
     log.warning("REDIS_URL is not set: using an embedded in-memory Redis; nothing survives a restart")
-    return FakeAsyncRedis(server=FakeServer(), decode_responses=True)
+    return FakeAsyncRedis(server=server or FakeServer(), decode_responses=True)
 
 
 async def ping(redis: aioredis.Redis) -> bool:
+    """True when the server answers."""
     try:
         return bool(await redis.ping())
-    except (aioredis.ConnectionError, aioredis.TimeoutError, OSError):
+    except (RedisConnectionError, RedisTimeoutError, OSError):
         return False

@@ -1,81 +1,72 @@
 """Tables in Redis: one hash per table committed by compare-and-set, an event stream, indexes, deadlines.
 
-Keys (hash tags keep one table's keys in one Redis Cluster slot):
+The key layout is in `storage.keys`.
 
-    {p}:table:{<id>}          hash: data (table JSON), version
-    {p}:table:{<id>}:events   stream of committed events (capped)
-    {p}:chat:<chat>:tables    set of table ids in a chat      } hints: readers load the table and
-    {p}:user:<user>:tables    set of table ids of a user      } check it (the table JSON is the truth)
-    {p}:due                   sorted set: table id → when the host must look at it (AI turn, deadline)
-    {p}:ids                   counter for new table ids
-    {p}:seen:<key>            processed update ids (idempotency), with a TTL
-    {p}:lock:<name>           leases (one sweeper at a time)
-    {p}:pref:user:<user>      hash: lang, reachable;   {p}:pref:chat:<chat>  hash: lang
-    {p}:msg:{<id>}            hash: logical message key → platform message id
+**The table JSON is the truth; indexes are hints.** A commit is one Lua script over the table's own
+keys (hash, event stream, users set: one Cluster slot), so a move is written entirely or not at all.
+The chat, user and deadline indexes live in other slots and are written in separate round trips,
+ordered so that a failure at any point can only leave *extra* hints, never drop a needed one:
 
-A commit is one Lua script over the table's own keys (same slot), so a move is written entirely or not
-at all; index and deadline updates follow it and are idempotent, so a crash between the two leaves
-only hints that readers already double-check.
+- before the compare-and-set: additions (the table joins a chat's or a user's index; its deadline may
+  move *earlier*, ZADD LT). If the compare-and-set then loses, these hints point at a table that does
+  not match them: readers load the table and check (the host does), and an early deadline only makes
+  the sweeper look, find nothing due and reschedule.
+- after it: removals and the exact deadline. Each carries the commit's version and is ignored when a
+  newer commit has already written that entry, so two workers' index writes arriving out of order
+  cannot remove a table that a later commit added (a chat index entry's score is the version that
+  added it; deadlines keep their version in `{due}:versions`).
+
+If the connection fails after the compare-and-set succeeded, `commit` still returns the new version
+(the move happened; the hints left behind are safe) and logs a warning. If the compare-and-set call
+itself fails, the outcome is unknown and `Unavailable` is raised: every write script carries a token,
+so a call replayed by the client's retry after a lost reply answers like the first call, and a later
+attempt by the host on the reloaded table sees the new version.
+
+Index keys expire `table_ttl` after the last table was added to them, so hints of tables that expired
+unclosed disappear with them; `due()` drops deadlines of tables that no longer exist.
+Closing a table (closed=True) gives its keys a short TTL and removes it from the chat index (when
+`chat` is given), from the index of every user the table knows and from the deadlines.
 """
 
 from __future__ import annotations
 
 import functools
+import logging
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
-from typing import ParamSpec, Protocol, TypeVar
+from typing import ParamSpec, TypeVar
 
 import redis.asyncio as aioredis
+from redis.asyncio.client import Pipeline
 from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
+
+from storage import scripts
+from storage.keys import Keys, base36
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
+log = logging.getLogger(__name__)
+
+Client = aioredis.Redis | Pipeline
+
 CLOSED_TTL = 86400
 EVENTS_MAX = 1000
-
-_COMMIT = """
-local current = redis.call('HGET', KEYS[1], 'version')
-if tonumber(current) ~= tonumber(ARGV[1]) then return -1 end
-local version = tonumber(current) + 1
-redis.call('HSET', KEYS[1], 'data', ARGV[2], 'version', version)
-for i = 5, #ARGV do
-  redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[4], '*', 'event', ARGV[i])
-end
-redis.call('EXPIRE', KEYS[1], ARGV[3])
-if redis.call('EXISTS', KEYS[2]) == 1 then redis.call('EXPIRE', KEYS[2], ARGV[3]) end
-return version
-"""
-
-_CREATE = """
-if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('HSET', KEYS[1], 'data', ARGV[1], 'version', 1)
-redis.call('EXPIRE', KEYS[1], ARGV[2])
-return 1
-"""
-
-_UNLOCK = """
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
-return 0
-"""
+NETWORK_ERRORS = (RedisConnectionError, RedisTimeoutError, OSError)
 
 
 class Conflict(Exception):
-    """The table changed since it was loaded: nothing was written."""
+    """The table changed (or vanished) since it was loaded: nothing was written."""
 
 
 class TableExists(Exception):
-    pass
+    """`create` found a table with that id."""
 
 
 class Unavailable(Exception):
     """Redis could not be reached or did not answer in time."""
-
-
-class Keyed(Protocol):
-    @property
-    def key(self) -> str: ...
 
 
 def guarded(fn: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
@@ -85,10 +76,23 @@ def guarded(fn: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
     async def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return await fn(*args, **kwargs)
-        except (RedisConnectionError, RedisTimeoutError, OSError) as e:
-            raise Unavailable(str(e)) from e
+        except NETWORK_ERRORS as e:
+            raise Unavailable(str(e) or type(e).__name__) from e
 
     return wrapper
+
+
+def _token() -> str:
+    return secrets.token_hex(8)
+
+
+def _ms(seconds: float) -> int:
+    return max(1, int(seconds * 1000))
+
+
+def _by_age(ids: list[str]) -> list[str]:
+    """Table ids in creation order (they are base36 numbers)."""
+    return sorted(ids, key=lambda i: (len(i), i))
 
 
 class Store:
@@ -96,49 +100,45 @@ class Store:
         self.redis = redis
         self.prefix = prefix
         self.table_ttl = int(table_ttl)
-        self._commit = redis.register_script(_COMMIT)
-        self._create = redis.register_script(_CREATE)
-        self._unlock = redis.register_script(_UNLOCK)
+        self.keys = Keys(prefix)
+        self._create = redis.register_script(scripts.CREATE)
+        self._commit = redis.register_script(scripts.COMMIT)
+        self._index_remove = redis.register_script(scripts.INDEX_REMOVE)
+        self._due = redis.register_script(scripts.DUE)
+        self._take = redis.register_script(scripts.TAKE)
+        self._release = redis.register_script(scripts.RELEASE)
+        self._next_id = redis.register_script(scripts.NEXT_ID)
         self._lock_tokens: dict[str, str] = {}
 
-    # -- keys -----------------------------------------------------------------------------------
+    # -- keys (kept for callers that inspect Redis directly) ------------------------------------
     def table_key(self, table_id: str) -> str:
-        return f"{self.prefix}:table:{{{table_id}}}"
+        return self.keys.table(table_id)
 
     def events_key(self, table_id: str) -> str:
-        return f"{self.table_key(table_id)}:events"
-
-    def _chat(self, chat: str) -> str:
-        return f"{self.prefix}:chat:{chat}:tables"
-
-    def _user(self, user: str) -> str:
-        return f"{self.prefix}:user:{user}:tables"
-
-    @property
-    def _due(self) -> str:
-        return f"{self.prefix}:due"
+        return self.keys.events(table_id)
 
     # -- tables ---------------------------------------------------------------------------------
     @guarded
     async def new_id(self) -> str:
-        n = await self.redis.incr(f"{self.prefix}:ids")
-        # a random letter in front keeps ids unguessable enough to not be enumerated by accident
-        return secrets.choice("ghijkmnpqrstuvwxyz") + format(n, "x")
+        """A short unique id of [0-9a-z]: base36 of a counter (5-6 characters)."""
+        n = await self._next_id(keys=[self.keys.ids], args=[secrets.randbelow(36**5)])
+        return base36(int(n))
 
     @guarded
     async def create(self, table_id: str, data: str, *, chat: str, users: Sequence[str] = ()) -> int:
-        if not await self._create(keys=[self.table_key(table_id)], args=[data, self.table_ttl]):
+        """Store a new table at version 1; TableExists if the id is taken."""
+        await self._add_hints(table_id, 1, chat, users, None)
+        created = await self._create(
+            keys=self.keys.table_keys(table_id), args=[data, self.table_ttl, _token(), *users]
+        )
+        if not created:
             raise TableExists(table_id)
-        async with self.redis.pipeline(transaction=False) as pipe:
-            pipe.sadd(self._chat(chat), table_id)
-            for u in users:
-                pipe.sadd(self._user(u), table_id)
-            await pipe.execute()
         return 1
 
     @guarded
     async def load(self, table_id: str) -> tuple[str, int] | None:
-        data, version = await self.redis.hmget(self.table_key(table_id), ["data", "version"])
+        """(json, version), or None when there is no such table."""
+        data, version = await self.redis.hmget(self.keys.table(table_id), ["data", "version"])
         if data is None or version is None:
             return None
         return data, int(version)
@@ -157,165 +157,215 @@ class Store:
         deadline: float | None = None,
         closed: bool = False,
     ) -> int:
-        ttl = CLOSED_TTL if closed else self.table_ttl
-        keys = [self.table_key(table_id), self.events_key(table_id)]
-        version = await self._commit(keys=keys, args=[expected, data, ttl, EVENTS_MAX, *events])
-        if int(version) < 0:
-            raise Conflict(table_id)
-        await self._reindex(table_id, chat, users_added, users_removed, deadline, closed)
-        return int(version)
+        """Write `data` as version expected+1 if the table is still at `expected`, else Conflict."""
+        version = expected + 1
+        if not closed:
+            await self._add_hints(table_id, version, chat, users_added, deadline)
+        users = await self._compare_and_set(
+            table_id, expected, data, events, users_added, users_removed, closed
+        )
+        removed = list(dict.fromkeys([*users_removed, *users]))
+        try:
+            await self._settle_hints(table_id, version, chat if closed else None, removed, deadline, closed)
+        except NETWORK_ERRORS as e:
+            log.warning("table %s v%d committed, but its index update failed (%s)", table_id, version, e)
+        return version
 
-    async def _reindex(
+    async def _compare_and_set(
         self,
         table_id: str,
-        chat: str | None,
+        expected: int,
+        data: str,
+        events: Sequence[str],
         added: Sequence[str],
         removed: Sequence[str],
+        closed: bool,
+    ) -> list[str]:
+        """The atomic part of a commit; returns the table's users when it was closed."""
+        ttl = CLOSED_TTL if closed else self.table_ttl
+        head = [expected, data, ttl, EVENTS_MAX, _token(), int(closed), len(events), len(added), len(removed)]
+        args = [*head, *events, *added, *removed]
+        reply = await self._commit(keys=self.keys.table_keys(table_id), args=args)
+        status = int(reply[0])
+        if status == -2:
+            raise Conflict(f"table {table_id} no longer exists")
+        if status < 0:
+            raise Conflict(f"table {table_id} is no longer at version {expected}")
+        return list(reply[1:])
+
+    async def _add_hints(
+        self, table_id: str, version: int, chat: str | None, users: Sequence[str], deadline: float | None
+    ) -> None:
+        """Index additions, written before the table (see the module docstring)."""
+        if chat is None and not users and deadline is None:
+            return
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for key in self._index_keys(chat, users):
+                pipe.zadd(key, {table_id: version}, gt=True)
+                pipe.expire(key, self.table_ttl)
+            if deadline is not None:
+                pipe.zadd(self.keys.due, {table_id: deadline}, lt=True)
+            await pipe.execute()
+
+    async def _settle_hints(
+        self,
+        table_id: str,
+        version: int,
+        chat: str | None,
+        users: Sequence[str],
         deadline: float | None,
         closed: bool,
     ) -> None:
+        """Index removals and the exact deadline, written after the table, versioned."""
         async with self.redis.pipeline(transaction=False) as pipe:
-            if chat is not None:
-                (pipe.srem if closed else pipe.sadd)(self._chat(chat), table_id)
-            for u in added:
-                pipe.sadd(self._user(u), table_id)
-            for u in removed:
-                pipe.srem(self._user(u), table_id)
-            if deadline is None or closed:
-                pipe.zrem(self._due, table_id)
-            else:
-                pipe.zadd(self._due, {table_id: deadline})
+            for key in self._index_keys(chat, users):
+                await self._index_remove(keys=[key], args=[table_id, version], client=pipe)
+            at = "" if deadline is None or closed else repr(float(deadline))
+            await self._set_due(table_id, version, at, client=pipe)
             await pipe.execute()
+
+    def _index_keys(self, chat: str | None, users: Sequence[str]) -> list[str]:
+        return ([self.keys.chat(chat)] if chat is not None else []) + [self.keys.user(u) for u in users]
+
+    async def _set_due(self, table_id: str, version: int, at: str, client: Client | None = None) -> None:
+        """The versioned deadline write; `at` == "" clears it."""
+        keys = [self.keys.due, self.keys.due_versions]
+        await self._due(keys=keys, args=[table_id, version, at], client=client)
 
     @guarded
     async def forget_user_table(self, user: str, table_id: str) -> None:
-        await self.redis.srem(self._user(user), table_id)
+        await self.redis.zrem(self.keys.user(user), table_id)
 
     @guarded
     async def events(self, table_id: str, count: int = 100) -> list[str]:
-        entries = await self.redis.xrevrange(self.events_key(table_id), count=count)
+        """The last `count` committed events, oldest first."""
+        entries = await self.redis.xrevrange(self.keys.events(table_id), count=count)
         return [fields["event"] for _id, fields in reversed(entries)]
 
     @guarded
     async def tables_in_chat(self, chat: str) -> list[str]:
-        return sorted(await self.redis.smembers(self._chat(chat)))
+        """Hint: tables that may be in this chat, oldest first. Load each and check."""
+        return _by_age(await self.redis.zrange(self.keys.chat(chat), 0, -1))
 
     @guarded
     async def tables_of_user(self, user: str) -> list[str]:
-        return sorted(await self.redis.smembers(self._user(user)))
+        """Hint: tables this user may sit at, oldest first. Load each and check."""
+        return _by_age(await self.redis.zrange(self.keys.user(user), 0, -1))
 
     # -- deadlines ------------------------------------------------------------------------------
     @guarded
-    async def schedule(self, table_id: str, at: float) -> None:
-        await self.redis.zadd(self._due, {table_id: at})
+    async def schedule(self, table_id: str, at: float, *, version: int | None = None) -> None:
+        """Look at the table at `at`; with `version`, ignored if a newer version set the deadline."""
+        if version is None:
+            await self.redis.zadd(self.keys.due, {table_id: at})
+        else:
+            await self._set_due(table_id, version, repr(float(at)))
 
     @guarded
-    async def unschedule(self, table_id: str) -> None:
-        await self.redis.zrem(self._due, table_id)
+    async def unschedule(self, table_id: str, *, version: int | None = None) -> None:
+        if version is None:
+            async with self.redis.pipeline(transaction=True) as pipe:
+                pipe.zrem(self.keys.due, table_id)
+                pipe.hdel(self.keys.due_versions, table_id)
+                await pipe.execute()
+        else:
+            await self._set_due(table_id, version, "")
 
     @guarded
     async def due(self, now: float, limit: int = 100) -> list[str]:
-        top = "+inf" if now == float("inf") else now
-        return list(await self.redis.zrangebyscore(self._due, "-inf", top, start=0, num=limit))
+        """Tables whose time is ≤ now, earliest first; deadlines of vanished tables are dropped."""
+        top = "+inf" if now == float("inf") else repr(float(now))
+        ids = list(await self.redis.zrange(self.keys.due, "-inf", top, byscore=True, offset=0, num=limit))
+        if not ids:
+            return ids
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for table_id in ids:
+                pipe.exists(self.keys.table(table_id))
+            alive = await pipe.execute()
+        gone = [t for t, ok in zip(ids, alive, strict=True) if not ok]
+        if gone:
+            async with self.redis.pipeline(transaction=True) as pipe:
+                pipe.zrem(self.keys.due, *gone)
+                pipe.hdel(self.keys.due_versions, *gone)
+                await pipe.execute()
+        return [t for t, ok in zip(ids, alive, strict=True) if ok]
 
     @guarded
     async def next_due(self) -> float | None:
-        first = await self.redis.zrange(self._due, 0, 0, withscores=True)
+        """The earliest deadline, if any."""
+        first = await self.redis.zrange(self.keys.due, 0, 0, withscores=True)
         return float(first[0][1]) if first else None
 
     # -- idempotency and leases -----------------------------------------------------------------
     @guarded
     async def claim(self, key: str, ttl: float = 86400) -> bool:
-        return bool(await self.redis.set(f"{self.prefix}:seen:{key}", "1", nx=True, ex=int(ttl)))
+        """True the first time `key` (e.g. a platform update id) is claimed, False afterwards."""
+        return bool(await self._take(keys=[self.keys.seen(key)], args=[_token(), _ms(ttl)]))
 
     @guarded
     async def release(self, key: str) -> None:
-        await self.redis.delete(f"{self.prefix}:seen:{key}")
+        """Give a claim back (its update failed and may be delivered again)."""
+        await self.redis.delete(self.keys.seen(key))
 
     @guarded
     async def lock(self, name: str, ttl: float) -> bool:
-        token = secrets.token_hex(8)
-        if await self.redis.set(f"{self.prefix}:lock:{name}", token, nx=True, px=int(ttl * 1000)):
+        """Take the lease `name` for `ttl` seconds if nobody holds it."""
+        token = _token()
+        if await self._take(keys=[self.keys.lock(name)], args=[token, _ms(ttl)]):
             self._lock_tokens[name] = token
             return True
         return False
 
     @guarded
     async def unlock(self, name: str) -> None:
+        """Release our lease; one that expired and was taken by another worker stays theirs."""
         token = self._lock_tokens.pop(name, None)
         if token is not None:
-            await self._unlock(keys=[f"{self.prefix}:lock:{name}"], args=[token])
+            await self._release(keys=[self.keys.lock(name)], args=[token])
 
     # -- preferences ----------------------------------------------------------------------------
-    async def _pref_get(self, key: str, field: str) -> str | None:
-        return await self.redis.hget(f"{self.prefix}:pref:{key}", field)
-
     @guarded
     async def get_user_lang(self, user: str) -> str | None:
-        return await self._pref_get(f"user:{user}", "lang")
+        return await self.redis.hget(self.keys.user_prefs(user), "lang")
 
     @guarded
     async def set_user_lang(self, user: str, lang: str) -> None:
-        await self.redis.hset(f"{self.prefix}:pref:user:{user}", "lang", lang)
+        await self.redis.hset(self.keys.user_prefs(user), "lang", lang)
 
     @guarded
     async def get_chat_lang(self, chat: str) -> str | None:
-        return await self._pref_get(f"chat:{chat}", "lang")
+        return await self.redis.hget(self.keys.chat_prefs(chat), "lang")
 
     @guarded
     async def set_chat_lang(self, chat: str, lang: str) -> None:
-        await self.redis.hset(f"{self.prefix}:pref:chat:{chat}", "lang", lang)
+        await self.redis.hset(self.keys.chat_prefs(chat), "lang", lang)
 
     @guarded
     async def mark_reachable(self, user: str, ok: bool) -> None:
-        await self.redis.hset(f"{self.prefix}:pref:user:{user}", "reachable", "1" if ok else "0")
+        """Whether the bot can write to the user privately (learnt from the platform)."""
+        await self.redis.hset(self.keys.user_prefs(user), "reachable", "1" if ok else "0")
 
     @guarded
     async def is_reachable(self, user: str) -> bool | None:
-        value = await self._pref_get(f"user:{user}", "reachable")
+        value = await self.redis.hget(self.keys.user_prefs(user), "reachable")
         return None if value is None else value == "1"
 
     # -- figures --------------------------------------------------------------------------------
     @guarded
     async def memory_usage(self, table_id: str) -> int:
-        total = 0
-        for key in (self.table_key(table_id), self.events_key(table_id)):
-            try:
-                total += int(await self.redis.memory_usage(key) or 0)
-            except Exception:  # fakeredis has no MEMORY USAGE: estimate from the stored value
-                data = await self.redis.hget(key, "data") if key.endswith("}") else None
-                total += len(data or "")
-        return total
+        """Bytes the table's keys take (MEMORY USAGE); fakeredis lacks it, so there an estimate."""
+        try:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for key in self.keys.table_keys(table_id):
+                    pipe.memory_usage(key, samples=0)
+                sizes = await pipe.execute()
+            return sum(int(s or 0) for s in sizes)
+        except ResponseError:
+            return await self._estimate(table_id)
 
-
-class RedisMessageIds:
-    """Platform message ids of logical messages (a table message, a hand), shared by all workers."""
-
-    def __init__(self, redis: aioredis.Redis, prefix: str = "kozyr", ttl: float = 30 * 86400) -> None:
-        self.redis = redis
-        self.prefix = prefix
-        self.ttl = int(ttl)
-
-    def _key(self, target: Keyed) -> tuple[str, str]:
-        # group by table so one table's ids share a slot and expire together
-        parts = target.key.split(":")
-        table = parts[1] if len(parts) > 1 and parts[0] in ("table", "hand") else "chats"
-        return f"{self.prefix}:msg:{{{table}}}", target.key
-
-    @guarded
-    async def get(self, target: Keyed) -> str | None:
-        key, field = self._key(target)
-        return await self.redis.hget(key, field)
-
-    @guarded
-    async def set(self, target: Keyed, message_id: str) -> None:
-        key, field = self._key(target)
-        async with self.redis.pipeline(transaction=False) as pipe:
-            pipe.hset(key, field, message_id)
-            pipe.expire(key, self.ttl)
-            await pipe.execute()
-
-    @guarded
-    async def forget(self, target: Keyed) -> None:
-        key, field = self._key(target)
-        await self.redis.hdel(key, field)
+    async def _estimate(self, table_id: str) -> int:
+        """The payload bytes: table JSON, event JSONs, user names (no Redis overhead)."""
+        data = await self.redis.hget(self.keys.table(table_id), "data") or ""
+        events = await self.events(table_id, count=EVENTS_MAX * 2)
+        users = await self.redis.smembers(self.keys.users(table_id))
+        return sum(len(s.encode()) for s in [data, *events, *users])

@@ -14,6 +14,7 @@ import hmac
 from dataclasses import dataclass
 
 from games.base import GameError
+from storage.keys import base36
 
 MAX_BYTES = 64
 _SEP = "|"
@@ -31,20 +32,10 @@ def _sign(secret: bytes, payload: str) -> str:
     return base64.urlsafe_b64encode(digest[:6]).decode()
 
 
-def _base36(n: int) -> str:
-    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
-    out = ""
-    while True:
-        n, r = divmod(n, 36)
-        out = digits[r] + out
-        if not n:
-            return out
-
-
 def encode(secret: bytes, table: str, version: int, action: str) -> str:
     if _SEP in table or _SEP in action:
         raise ValueError("separator inside a token field")
-    payload = _SEP.join((table, _base36(version), action))
+    payload = _SEP.join((table, base36(version), action))
     token = f"{payload}{_SEP}{_sign(secret, payload)}"
     if len(token.encode()) > MAX_BYTES:
         raise ValueError(f"token longer than {MAX_BYTES} bytes: {action!r}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.core.api import ChatRef, Delivery, HandTarget, Screen, TableTarget, UserRef
+from bot.core.api import ChatRef, Delivery, HandTarget, Press, Screen, TableTarget, UserRef
 from bot.core.config import Settings
 from bot.core.host import Host
 
@@ -60,3 +60,14 @@ def make_host(store, clock: Clock | None = None, **settings) -> tuple[Host, Reco
     rec = Recorder()
     host.attach(rec)
     return host, rec
+
+
+async def press_first_until_over(host: Host, rec: Recorder, who: UserRef, limit: int = 500) -> None:
+    """Let `who` press their first button until they have none: a person who always takes the first choice."""
+    for _ in range(limit):
+        await host.settle()
+        tokens = rec.tokens(who)
+        if not tokens:
+            return
+        out = await host.handle(Press(user=who, token=tokens[0], chat=CHAT))
+        assert out.reply is None or not out.reply.alert, out.reply

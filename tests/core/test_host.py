@@ -23,7 +23,7 @@ from bot.core.api import (
     TableTarget,
 )
 from bot.core.tokens import decode, encode
-from tests.core.hosting import CHAT, Clock, make_host, user
+from tests.core.hosting import CHAT, Clock, make_host, press_first_until_over, user
 
 A, B = user(1), user(2)
 
@@ -96,13 +96,7 @@ async def test_only_the_creator_starts_before_the_lobby_timeout(store) -> None:
 async def test_a_whole_game_through_buttons_ends_with_final_scores(store) -> None:
     host, rec = make_host(store)
     table = await open_table(host, rec, options={"target": 3})
-    for _ in range(500):
-        await host.settle()
-        tokens = rec.tokens(A)
-        if not tokens:
-            break
-        out = await host.handle(Press(user=A, token=tokens[0], chat=CHAT))
-        assert out.reply is None or not out.reply.alert, out.reply
+    await press_first_until_over(host, rec, A)
     finals = [d for d in rec.deliveries if isinstance(d.target, ChatTarget)]
     assert len(finals) == 1 and "Winner" in finals[0].screen.text()
     found = await store.load(table)
@@ -280,4 +274,14 @@ async def test_rozpysnyi_buttons_cover_bids_and_poker_calls(store) -> None:
     labels = [b.label for row in (rec.hand(A) or pytest.fail()).buttons for b in row]
     assert labels and all(len(row) <= 5 for row in (rec.hand(A) or pytest.fail()).buttons)
     for d in rec.public():  # the group never sees a hand
+        assert "Your cards" not in d.screen.text()
+
+
+async def test_a_durak_game_against_the_ai_through_buttons(store) -> None:
+    host, rec = make_host(store)
+    table = await open_table(host, rec, game="durak", bots=1, options={"variant": "perevodnoy"})
+    await press_first_until_over(host, rec, A)
+    found = await store.load(table)
+    assert found and '"status":"over"' in found[0]
+    for d in rec.public():
         assert "Your cards" not in d.screen.text()

@@ -1,4 +1,4 @@
-"""Store: tables by compare-and-set, events, indexes, deadlines, claims, leases, prefs (real Redis and fakeredis)."""
+"""Store: tables by compare-and-set, events, indexes, deadlines, claims, leases, prefs."""
 
 from __future__ import annotations
 

@@ -1,0 +1,86 @@
+"""Key names. Everything starts with the store's prefix; `{…}` marks a Redis Cluster hash tag.
+
+    {p}:table:{<id>}            hash: data (table JSON), version, commit (token of the last write)
+    {p}:table:{<id>}:events     stream of committed events, field `event` (capped, ~1000)
+    {p}:table:{<id>}:users      set: users of the table (so closing can clear their indexes)
+    {p}:chat:<chat>:tables      zset: table id → version of the commit that added it   } hints
+    {p}:user:<user>:tables      zset: table id → version of the commit that added it   }
+    {p}:{due}                   zset: table id → when the host must look at it
+    {p}:{due}:versions          hash: table id → version that set its deadline
+    {p}:ids                     counter behind new table ids
+    {p}:seen:<key>              claimed update ids (idempotency), with a TTL
+    {p}:lock:<name>             leases
+    {p}:pref:user:<user>        hash: lang, reachable
+    {p}:pref:chat:<chat>        hash: lang
+    {p}:msg:{<table>}           hash: target key → platform message id (see storage.messages)
+
+A table's three keys share the slot of `{<id>}`, so one script can commit to them all. The due zset
+and its versions hash share the slot `{due}`. Chat and user indexes are single keys.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+DIGITS36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def base36(n: int) -> str:
+    """`n` ≥ 0 in [0-9a-z], the short form of table ids and versions (`int(s, 36)` reads it back)."""
+    out = ""
+    while True:
+        n, r = divmod(n, 36)
+        out = DIGITS36[r] + out
+        if not n:
+            return out
+
+
+@dataclass(frozen=True)
+class Keys:
+    prefix: str
+
+    def table(self, table_id: str) -> str:
+        return f"{self.prefix}:table:{{{table_id}}}"
+
+    def events(self, table_id: str) -> str:
+        return f"{self.table(table_id)}:events"
+
+    def users(self, table_id: str) -> str:
+        return f"{self.table(table_id)}:users"
+
+    def table_keys(self, table_id: str) -> list[str]:
+        """The keys one commit writes, in the order the scripts expect."""
+        return [self.table(table_id), self.events(table_id), self.users(table_id)]
+
+    def chat(self, chat: str) -> str:
+        return f"{self.prefix}:chat:{chat}:tables"
+
+    def user(self, user: str) -> str:
+        return f"{self.prefix}:user:{user}:tables"
+
+    @property
+    def due(self) -> str:
+        return f"{self.prefix}:{{due}}"
+
+    @property
+    def due_versions(self) -> str:
+        return f"{self.prefix}:{{due}}:versions"
+
+    @property
+    def ids(self) -> str:
+        return f"{self.prefix}:ids"
+
+    def seen(self, key: str) -> str:
+        return f"{self.prefix}:seen:{key}"
+
+    def lock(self, name: str) -> str:
+        return f"{self.prefix}:lock:{name}"
+
+    def user_prefs(self, user: str) -> str:
+        return f"{self.prefix}:pref:user:{user}"
+
+    def chat_prefs(self, chat: str) -> str:
+        return f"{self.prefix}:pref:chat:{chat}"
+
+    def messages(self, group: str) -> str:
+        return f"{self.prefix}:msg:{{{group}}}"

@@ -1,0 +1,59 @@
+"""Platform message ids of logical messages (a table message, a hand), shared by all workers.
+
+Implements `bot.core.outbox.MessageIds` without importing it: a target is anything with a `.key`.
+Keys of the form `table:<id>` and `hand:<id>:<user>` (the host's targets) are grouped in one hash per
+table, `{p}:msg:{<id>}`, so a table's ids expire together `ttl` after the last one was stored; any other
+target gets a hash of its own named by its whole key.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import redis.asyncio as aioredis
+
+from storage.keys import Keys
+from storage.tables import guarded
+
+TABLE_KINDS = ("table", "hand")
+
+
+class Keyed(Protocol):
+    @property
+    def key(self) -> str: ...
+
+
+def group_of(key: str) -> str:
+    """The hash a target's id lives in: its table for table and hand targets, else itself."""
+    kind, _, rest = key.partition(":")
+    if kind in TABLE_KINDS and rest:
+        return "table:" + rest.split(":", 1)[0]
+    return key
+
+
+class RedisMessageIds:
+    def __init__(self, redis: aioredis.Redis, prefix: str = "kozyr", ttl: float = 30 * 86400) -> None:
+        self.redis = redis
+        self.keys = Keys(prefix)
+        self.ttl = int(ttl)
+
+    def _where(self, target: Keyed) -> tuple[str, str]:
+        return self.keys.messages(group_of(target.key)), target.key
+
+    @guarded
+    async def get(self, target: Keyed) -> str | None:
+        key, field = self._where(target)
+        return await self.redis.hget(key, field)
+
+    @guarded
+    async def set(self, target: Keyed, message_id: str) -> None:
+        key, field = self._where(target)
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.hset(key, field, message_id)
+            pipe.expire(key, self.ttl)
+            await pipe.execute()
+
+    @guarded
+    async def forget(self, target: Keyed) -> None:
+        key, field = self._where(target)
+        await self.redis.hdel(key, field)

@@ -1,0 +1,109 @@
+"""The Lua scripts of the store. Each touches keys of one Cluster slot only.
+
+Scripts that write take a *token* (random per call of the Python method) and store it, so that a call
+replayed by the client after a lost reply (redis-py retries on connection errors and timeouts) is
+recognised as the same call and answers as the first one did, instead of failing or applying twice.
+"""
+
+from __future__ import annotations
+
+# KEYS: table hash, events stream, users set.  ARGV: data, ttl, token, user...
+CREATE = """
+if redis.call('EXISTS', KEYS[1]) == 1 then
+  if redis.call('HGET', KEYS[1], 'commit') == ARGV[3] then return 1 end
+  return 0
+end
+redis.call('DEL', KEYS[2], KEYS[3])
+redis.call('HSET', KEYS[1], 'data', ARGV[1], 'version', 1, 'commit', ARGV[3])
+redis.call('EXPIRE', KEYS[1], ARGV[2])
+if #ARGV > 3 then
+  redis.call('SADD', KEYS[3], unpack(ARGV, 4))
+  redis.call('EXPIRE', KEYS[3], ARGV[2])
+end
+return 1
+"""
+
+# KEYS: table hash, events stream, users set.
+# ARGV: expected, data, ttl, maxlen, token, closed (0/1), #events, #added, #removed, events..., added...,
+# removed...   Returns {-1} when the version differs, {-2} when the table is gone, else {version} followed
+# by the table's users when it was closed (so the caller can drop it from their indexes).
+COMMIT = """
+local version = tonumber(redis.call('HGET', KEYS[1], 'version'))
+if version == nil then return {-2} end
+local expected = tonumber(ARGV[1])
+local function users()
+  if ARGV[6] == '1' then return redis.call('SMEMBERS', KEYS[3]) end
+  return {}
+end
+if version ~= expected then
+  if version == expected + 1 and redis.call('HGET', KEYS[1], 'commit') == ARGV[5] then
+    return {version, unpack(users())}
+  end
+  return {-1}
+end
+version = expected + 1
+redis.call('HSET', KEYS[1], 'data', ARGV[2], 'version', version, 'commit', ARGV[5])
+local n_events, n_added, n_removed = tonumber(ARGV[7]), tonumber(ARGV[8]), tonumber(ARGV[9])
+local i = 10
+for _ = 1, n_events do
+  redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[4], '*', 'event', ARGV[i])
+  i = i + 1
+end
+for _ = 1, n_added do
+  redis.call('SADD', KEYS[3], ARGV[i])
+  i = i + 1
+end
+for _ = 1, n_removed do
+  redis.call('SREM', KEYS[3], ARGV[i])
+  i = i + 1
+end
+for _, key in ipairs(KEYS) do
+  if redis.call('EXISTS', key) == 1 then redis.call('EXPIRE', key, ARGV[3]) end
+end
+return {version, unpack(users())}
+"""
+
+# Drop a member from a chat/user index unless a newer commit (higher score = version) added it again.
+# KEYS: index zset.  ARGV: member, version.
+INDEX_REMOVE = """
+local score = tonumber(redis.call('ZSCORE', KEYS[1], ARGV[1]))
+if score ~= nil and score <= tonumber(ARGV[2]) then return redis.call('ZREM', KEYS[1], ARGV[1]) end
+return 0
+"""
+
+# Set (at ~= '') or clear the deadline of a table, unless a newer version already did.
+# KEYS: due zset, versions hash.  ARGV: table id, version, at.
+DUE = """
+local seen = tonumber(redis.call('HGET', KEYS[2], ARGV[1]))
+if seen ~= nil and seen > tonumber(ARGV[2]) then return 0 end
+if ARGV[3] == '' then
+  redis.call('ZREM', KEYS[1], ARGV[1])
+  redis.call('HDEL', KEYS[2], ARGV[1])
+else
+  redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
+  redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+end
+return 1
+"""
+
+# SET NX that answers "yes" again to the same token (a replayed call), "no" to anybody else.
+# KEYS: key.  ARGV: token, ttl in ms.
+TAKE = """
+if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 end
+if redis.call('GET', KEYS[1]) == ARGV[1] then return 1 end
+return 0
+"""
+
+# Delete a key only if it still holds our token (a lease that expired may belong to another worker).
+RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
+
+# New table ids: a counter that starts at a random value, so that the ids of an embedded store that
+# forgot everything in a restart do not collide with buttons of tables from before the restart.
+# KEYS: counter.  ARGV: start.
+NEXT_ID = """
+if redis.call('EXISTS', KEYS[1]) == 0 then redis.call('SET', KEYS[1], ARGV[1]) end
+return redis.call('INCR', KEYS[1])
+"""
