@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import Field, SecretStr
+from pydantic import Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -23,6 +23,8 @@ class Settings(BaseSettings):
 
     # Discord
     discord_guild_id: int | None = Field(None, description="sync slash commands to one guild (fast)")
+    discord_shard_count: int | None = Field(None, ge=1, description="total shards; unset: Discord's advice")
+    discord_shard_ids: list[int] | None = Field(None, description="shards this process runs, e.g. [0,1]")
 
     # tables
     default_language: str = "en"
@@ -34,3 +36,12 @@ class Settings(BaseSettings):
     token_secret: SecretStr = Field(SecretStr("kozyr-dev-secret"), description="signs button tokens")
 
     log_level: str = "INFO"
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        ids = self.discord_shard_ids
+        if ids is not None and (
+            self.discord_shard_count is None or not all(0 <= i < self.discord_shard_count for i in ids)
+        ):
+            raise ValueError("DISCORD_SHARD_IDS needs DISCORD_SHARD_COUNT, and every id below it")
+        return self

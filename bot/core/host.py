@@ -51,7 +51,7 @@ from bot.core.api import (
     UserRef,
 )
 from bot.core.config import Settings
-from bot.core.i18n import has, normalize_language, t
+from bot.core.i18n import for_platform, has, normalize_language, t
 from bot.core.table import Seat, Table
 from bot.core.tokens import decode, encode
 from games.base import Game, GameError
@@ -93,7 +93,7 @@ class Host:
                 return Outcome()  # the platform delivered this update twice
             outcome = await self._dispatch(command, lang)
         except GameError as e:
-            outcome = Outcome(reply=Reply(text=self.error_text(e, lang), alert=True))
+            outcome = Outcome(reply=Reply(text=self.error_text(e, lang, command.user.platform), alert=True))
         except Unavailable:
             log.warning("storage unavailable while handling %s", command.kind)
             if claim:
@@ -119,12 +119,29 @@ class Host:
         except (GameError, Unavailable):
             log.info("could not record an unreachable player at table %s", table)
 
-    def error_text(self, e: GameError, lang: str) -> str:
+    async def reachable(self, user: UserRef) -> None:
+        """The platform can write to `user` again (they started the bot, a DM went through)."""
+
+        async def change(tbl: Table) -> None:
+            seat = tbl.seat_of(user)
+            if seat is None or not tbl.seats[seat].unreachable:
+                raise Unchanged
+            tbl.seats[seat].unreachable = False
+
+        try:
+            await self.store.mark_reachable(user.key, True)
+            for table in await self.store.tables_of_user(user.key):
+                old, new = await self._change(table, change)
+                await self._push(self._views(old, new))
+        except (GameError, Unavailable):
+            log.info("could not record that a player is reachable again")
+
+    def error_text(self, e: GameError, lang: str, platform: str | None = None) -> str:
         game = e.params.get("game_key")
         params = render.pretty_params({k: v for k, v in e.params.items() if k != "game_key"})
         for key in (f"{game}.error.{e.code}", f"error.{e.code}"):
             if (game is not None or key.startswith("error.")) and has(key):
-                return t(lang, key, **params)
+                return t(lang, for_platform(key, platform), **params)
         return t(lang, "error.illegal_action")
 
     # -- dispatch -------------------------------------------------------------------------------
@@ -204,7 +221,6 @@ class Host:
         seat = tbl.seat_of(user)
         if seat is None:
             raise GameError("not_seated")
-        tbl.seats[seat].unreachable = False
         try:
             play.move(tbl, game, seat, action, now, self.settings.ai_delay)
         except GameError as e:
@@ -297,10 +313,12 @@ class Host:
         chosen = [games.get(cmd.game)] if cmd.game else games.all_games()
         lines: list[str] = []
         for game in chosen:
-            lines.append(f"{render.game_name(game, lang)} — /new {game.key}")
+            platform = cmd.user.platform
+            new = t(lang, for_platform("host.rules.new", platform), game=game.key)
+            lines.append(f"{render.game_name(game, lang)} — {new}")
             if cmd.game:
                 lines.append(t(lang, f"{game.key}.summary") if has(f"{game.key}.summary") else "")
-                lines.append(t(lang, "host.rules.options"))
+                lines.append(t(lang, for_platform("host.rules.options", platform)))
                 lines += self._option_help(game, lang)
                 if game.presets:
                     lines.append(t(lang, "host.rules.presets", presets=", ".join(game.presets)))
@@ -359,7 +377,8 @@ class Host:
             if table is None or seat is None or table.status != "playing":
                 continue
             table.seats[seat].lang = lang
-            d = self._hand_delivery(table, seat, notify=True)
+            # an ephemeral copy is the answer itself: the private message is brought up to date, not re-sent
+            d = self._hand_delivery(table, seat, notify=not cmd.ephemeral)
             deliveries.append(d)
             screens.append(d.screen)
         if not screens:

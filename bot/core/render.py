@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, get_args, get_origin
 
 from bot.core.api import Button, Screen
-from bot.core.i18n import has, t
+from bot.core.i18n import for_platform, has, t
 from bot.core.table import TIMEOUTS, LogLine, Table
 from games.base import BaseView, Game
 from games.cards import SUIT_SYMBOLS, is_card, pretty
@@ -57,12 +57,19 @@ def seat_name(table: Table, seat: int, lang: str) -> str:
 
 def line(table: Table, entry: LogLine, lang: str) -> str:
     params = pretty_params(entry.params)
-    if entry.seat is not None and entry.seat < len(table.seats):
-        params.setdefault("name", seat_name(table, entry.seat, lang))
+    if entry.seat is not None:
+        params.setdefault("name", seat_label(table, entry.seat, lang))
     for k, v in list(entry.params.items()):  # seat numbers in parameters (`dealer`, `durak`…) become names
-        if (k in SEAT_PARAMS or k.endswith("_seat")) and isinstance(v, int) and 0 <= v < len(table.seats):
-            params[k.removesuffix("_seat")] = seat_name(table, v, lang)
-    return t(lang, entry.key, **params)
+        if (k in SEAT_PARAMS or k.endswith("_seat")) and isinstance(v, int) and v >= 0:
+            params[k.removesuffix("_seat")] = seat_label(table, v, lang)
+    return t(lang, for_platform(entry.key, table.chat.platform), **params)
+
+
+def seat_label(table: Table, seat: int, lang: str) -> str:
+    """The seat's name, or "Player N" for a seat that is gone (someone left the lobby since)."""
+    if seat < len(table.seats):
+        return seat_name(table, seat, lang)
+    return t(lang, "host.player_name", n=seat + 1)
 
 
 def game_name(game: Game, lang: str) -> str:
@@ -173,7 +180,7 @@ def seat_lines(table: Table, view: BaseView | None, lang: str, game: Game | None
         if seat.auto:
             extra.append(t(lang, "host.ai_plays"))
         if seat.unreachable:
-            extra.append(t(lang, "host.no_dm"))
+            extra.append(t(lang, for_platform("host.no_dm", table.chat.platform)))
         out.append(mark + name + (" — " + " · ".join(extra) if extra else ""))
     return out
 

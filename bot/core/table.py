@@ -84,6 +84,9 @@ class Table(BaseModel):
         return [s.user for s in self.seats if s.user is not None]
 
     def note(self, key: str, seat: int | None = None, **params: Any) -> None:
+        person = self.seats[seat].user if seat is not None and seat < len(self.seats) else None
+        if person is not None and person.name:  # the line keeps its author if seats move or change hands
+            params.setdefault("name", person.name)
         line = LogLine(key=key, params=params, seat=seat)
         self.log.append(line)
         del self.log[:-LOG_SIZE]

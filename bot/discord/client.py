@@ -91,7 +91,12 @@ def build(
     **frontend_options: Any,
 ) -> tuple[KozyrClient, DiscordFrontend]:
     """A client and its front end, attached to the host (tests pass their own ids, state, clock)."""
-    client = KozyrClient(guild_id=settings.discord_guild_id, state=state)
+    client = KozyrClient(
+        guild_id=settings.discord_guild_id,
+        state=state,
+        shard_count=settings.discord_shard_count,
+        shard_ids=settings.discord_shard_ids,
+    )
     frontend = DiscordFrontend(
         client,
         host,

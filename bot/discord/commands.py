@@ -115,13 +115,14 @@ class Kozyr(app_commands.Group):
         watching = [command.user] if interaction.guild_id is not None else []  # in a DM, ping anew
         with quiet_hands(*watching):
             outcome = await answer.run(lambda: self.fe.handle(command))
-        await show_reply(answer, outcome, done=done or t(await self.fe.lang_of(answer.user), "discord.done"))
+        lang = await self.fe.people.lang_of(answer.user)
+        await show_reply(answer, outcome, done=done or t(lang, "discord.done"))
 
     async def in_channel(self, interaction: discord.Interaction[Any]) -> ChatRef | None:
         """The channel's ChatRef; in a DM, says the command needs a server channel and returns None."""
         chat = chat_ref(interaction)
         if chat is None:
-            lang = await self.fe.lang_of(user_ref(interaction))
+            lang = await self.fe.people.lang_of(user_ref(interaction))
             await Answer(self.fe, interaction, slash=True).text(t(lang, "discord.guild_only"))
         return chat
 
@@ -158,7 +159,7 @@ class Kozyr(app_commands.Group):
         if chat is None:
             return
         user = user_ref(interaction)
-        lang = await self.fe.lang_of(user)
+        lang = await self.fe.people.lang_of(user)
         parsed = parse_options(options)
         if parsed is None:
             await Answer(self.fe, interaction, slash=True).text(t(lang, "discord.bad_options"))
@@ -237,7 +238,7 @@ class Kozyr(app_commands.Group):
     @app_commands.command(name="hand", description=text("discord.cmd.hand"))
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         user = user_ref(interaction)
-        await self.fe.retry_dm(user)
+        await self.fe.people.try_again(user)
         chat = chat_ref(interaction)
         command = ShowHand(user=user, chat=chat, ephemeral=chat is not None, update_id=str(interaction.id))
         await self.run(interaction, command)
@@ -274,7 +275,7 @@ class Kozyr(app_commands.Group):
     async def option_choices(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        lang = await self.fe.lang_of(user_ref(interaction))
+        lang = await self.fe.people.lang_of(user_ref(interaction))
         seen: dict[str, str] = {"turn_timeout": t(lang, "host.option.turn_timeout")}
         for g in games.all_games():
             for name in g.Options.model_fields:

@@ -30,7 +30,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 import discord
 from discord.http import handle_message_parameters
@@ -47,8 +47,8 @@ from bot.core.api import (
     TableTarget,
     UserRef,
 )
-from bot.core.i18n import normalize_language
 from bot.core.outbox import LaneLimit, MessageGone, MessageIds, Outbox, RetryAfter, Unreachable
+from bot.core.people import People, Prefs
 from bot.discord.paging import fit, page_count
 from bot.discord.refs import NO_PINGS, channel_of, content, view_of
 from bot.discord.state import AdapterState, MemoryState, Mirror
@@ -81,31 +81,6 @@ def _quieted(d: Delivery, quiet: frozenset[str]) -> Delivery:
     if d.notify and isinstance(d.target, HandTarget) and d.target.user.key in quiet:
         return d.model_copy(update={"notify": False})
     return d
-
-
-class Prefs(Protocol):
-    """What the adapter keeps per user (storage.Store provides it)."""
-
-    async def is_reachable(self, user: str) -> bool | None: ...
-
-    async def mark_reachable(self, user: str, ok: bool) -> None: ...
-
-    async def get_user_lang(self, user: str) -> str | None: ...
-
-
-class MemoryPrefs:
-    def __init__(self) -> None:
-        self.reach: dict[str, bool] = {}
-        self.langs: dict[str, str] = {}
-
-    async def is_reachable(self, user: str) -> bool | None:
-        return self.reach.get(user)
-
-    async def mark_reachable(self, user: str, ok: bool) -> None:
-        self.reach[user] = ok
-
-    async def get_user_lang(self, user: str) -> str | None:
-        return self.langs.get(user)
 
 
 def _split(message_id: str) -> tuple[int, int]:
@@ -145,13 +120,13 @@ class DiscordTransport:
         message = int(data["id"])
         await self.remember_pages(message, screen)
         if isinstance(target, HandTarget):
-            await self.frontend.reached(target.user)
+            await self.frontend.people.reached(target.user)
         return f"{channel}:{message}"
 
     async def edit(self, target: Target, message_id: str, screen: Screen) -> None:
         if isinstance(target, HandTarget):
             await self.mirror(target, screen)
-            if not await self.frontend.may_dm(target.user):
+            if await self.frontend.people.reachable(target.user) is False:
                 return
         channel, message = _split(message_id)
         try:
@@ -178,7 +153,7 @@ class DiscordTransport:
     # -- helpers --------------------------------------------------------------------------------
     async def dm_channel(self, user: UserRef) -> int | None:
         """The user's DM channel; None once Discord refused a DM (the host was told then, once)."""
-        if not await self.frontend.may_dm(user):
+        if await self.frontend.people.reachable(user) is False:
             return None
         channel = self.dm_channels.get(user.id)
         if channel is None:
@@ -273,7 +248,7 @@ class DiscordFrontend:
         self.client = client
         self.host = host
         self.state: AdapterState = state or MemoryState(clock)
-        self.prefs: Prefs = prefs or MemoryPrefs()
+        self.people = People(host, prefs, default_language)
         self.clock = clock
         self.ack_within = ack_within
         self.default_language = default_language
@@ -283,11 +258,10 @@ class DiscordFrontend:
             ids,
             limit_for=lambda _t: CHANNEL_LIMIT,
             per_second=per_second,
-            on_unreachable=self.unreachable,
+            on_unreachable=self.people.refused,
             clock=clock,
             sleep=sleep,
         )
-        self._reachable: set[str] = set()
         self._background: set[asyncio.Task[Any]] = set()
 
     @property
@@ -320,50 +294,7 @@ class DiscordFrontend:
         task.add_done_callback(self._background.discard)
         return task
 
-    async def unreachable(self, user: UserRef, table: str) -> None:
-        self._reachable.discard(user.key)
-        try:
-            await self.prefs.mark_reachable(user.key, False)
-        except Exception:
-            log.warning("could not store that %s is unreachable", user.key)
-        await self.host.unreachable(user, table)
-
-    async def may_dm(self, user: UserRef) -> bool:
-        """False once Discord refused a DM to this user (until they ask for their hand again)."""
-        if user.key in self._reachable:
-            return True
-        try:
-            ok = await self.prefs.is_reachable(user.key)
-        except Exception:
-            ok = None
-        return ok is not False
-
-    async def reached(self, user: UserRef) -> None:
-        if user.key in self._reachable:
-            return
-        self._reachable.add(user.key)
-        try:
-            await self.prefs.mark_reachable(user.key, True)
-        except Exception:
-            log.warning("could not store that %s is reachable", user.key)
-
-    async def retry_dm(self, user: UserRef) -> None:
-        """The user asked for their hand: try their DMs again (they may have opened them)."""
-        try:
-            if await self.prefs.is_reachable(user.key) is False:
-                await self.prefs.mark_reachable(user.key, True)
-        except Exception:
-            log.warning("could not reset the DM flag of %s", user.key)
-
     async def show_mirror(self, user: UserRef, table: str, token: str, message_id: int | None) -> None:
         """From now on, this ephemeral message shows the user's hand at `table` too."""
         mirror = Mirror(token=token, message_id=message_id, at=self.clock())
         await self.state.set_mirror(user.key, table, mirror)
-
-    async def lang_of(self, user: UserRef) -> str:
-        """The user's language for the adapter's own strings (their /lang, else Discord's locale)."""
-        try:
-            stored = await self.prefs.get_user_lang(user.key)
-        except Exception:
-            stored = None
-        return stored or normalize_language(user.lang, self.default_language)

@@ -74,7 +74,7 @@ class Answer:
             return await task
         except Exception:
             log.exception("an interaction's command failed")
-            await self.text(t(await self.fe.lang_of(self.user), "discord.failed"))
+            await self.text(t(await self.fe.people.lang_of(self.user), "discord.failed"))
             return None
 
     async def defer(self) -> None:
@@ -122,7 +122,7 @@ class Answer:
     async def acknowledge(self) -> None:
         """A silent answer: nothing to say (the messages themselves show what changed)."""
         if self.deferred:
-            await self.text(t(await self.fe.lang_of(self.user), "discord.done"))
+            await self.text(t(await self.fe.people.lang_of(self.user), "discord.done"))
         else:
             await self.defer()
 
@@ -180,7 +180,7 @@ async def press(fe: DiscordFrontend, interaction: discord.Interaction[Any], cust
             # this interaction's "@original" is the ephemeral message its button is on
             await fe.show_mirror(user, hint[0], interaction.token, None)
     if hint is not None and hint[1] == "@hand":
-        await fe.retry_dm(user)
+        await fe.people.try_again(user)
     command = Press(
         user=user,
         token=custom_id,
@@ -199,7 +199,7 @@ async def turn_page(fe: DiscordFrontend, interaction: discord.Interaction[Any], 
     message = interaction.message
     screen = await fe.state.load_page(message.id) if message is not None else None
     if screen is None:
-        lang = await fe.lang_of(user_ref(interaction))
+        lang = await fe.people.lang_of(user_ref(interaction))
         await Answer(fe, interaction, slash=False).text(t(lang, "discord.page_gone"))
         return
     try:

@@ -47,7 +47,7 @@ async def run(tg: TelegramFrontend, message: Message, command: AnyCommand, *, qu
         outcome = await tg.handle(command)
     except Exception:
         log.exception("command %s failed", command.kind)
-        await say(message, plain_html(t(await tg.lang_of(command.user), "telegram.failed")))
+        await say(message, plain_html(t(await tg.people.lang_of(command.user), "telegram.failed")))
         return Outcome()
     reply = outcome.reply
     if reply is not None and not (quiet and not reply.alert and not reply.screen):
@@ -63,7 +63,7 @@ async def open_bot_hint(tg: TelegramFrontend, message: Message, payload: str) ->
     """Tell a user in a group to open the private chat (with a deep link that does the rest)."""
     if message.from_user is None:
         return
-    lang = await tg.lang_of(user_ref(message.from_user))
+    lang = await tg.people.lang_of(user_ref(message.from_user))
     markup = link_button(t(lang, "telegram.button.open_bot"), tg.link(payload))
     await say(message, plain_html(t(lang, "telegram.open_bot")), markup)
 

@@ -25,7 +25,6 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Protocol
 
 from aiogram import Bot
 from aiogram.exceptions import (
@@ -50,8 +49,8 @@ from bot.core.api import (
     TableTarget,
     UserRef,
 )
-from bot.core.i18n import normalize_language
 from bot.core.outbox import LaneLimit, MessageGone, MessageIds, Outbox, RetryAfter, Unreachable
+from bot.core.people import People, Prefs
 from bot.telegram.refs import join_payload, keyboard, screen_html
 
 log = logging.getLogger(__name__)
@@ -72,33 +71,6 @@ def limit_for(target: Target) -> LaneLimit:
     if isinstance(target, HandTarget) or not target.chat.id.startswith("-"):
         return PRIVATE_LIMIT
     return GROUP_LIMIT
-
-
-class Prefs(Protocol):
-    """What the adapter keeps per user (storage.Store provides it)."""
-
-    async def is_reachable(self, user: str) -> bool | None: ...
-
-    async def mark_reachable(self, user: str, ok: bool) -> None: ...
-
-    async def get_user_lang(self, user: str) -> str | None: ...
-
-
-class MemoryPrefs:
-    """Prefs in dicts: for tests and runs without storage."""
-
-    def __init__(self) -> None:
-        self.reach: dict[str, bool] = {}
-        self.langs: dict[str, str] = {}
-
-    async def is_reachable(self, user: str) -> bool | None:
-        return self.reach.get(user)
-
-    async def mark_reachable(self, user: str, ok: bool) -> None:
-        self.reach[user] = ok
-
-    async def get_user_lang(self, user: str) -> str | None:
-        return self.langs.get(user)
 
 
 class TelegramTransport:
@@ -225,7 +197,7 @@ class TelegramFrontend:
         self.bot = bot
         self.host = host
         self.bot_username = bot_username
-        self.prefs: Prefs = prefs or MemoryPrefs()
+        self.people = People(host, prefs, default_language)
         self.clock = clock
         self.answer_within = answer_within
         self.default_language = default_language
@@ -235,12 +207,11 @@ class TelegramFrontend:
             ids,
             limit_for=limit_for,
             per_second=per_second,
-            on_unreachable=self.unreachable,
+            on_unreachable=self.people.refused,
             clock=clock,
             sleep=sleep,
         )
         self._admins: dict[int, tuple[float, frozenset[int]]] = {}
-        self._reachable: set[str] = set()  # known good: saves a storage read per private press
         self._background: set[asyncio.Task[Outcome]] = set()
 
     # -- Frontend -------------------------------------------------------------------------------
@@ -279,43 +250,7 @@ class TelegramFrontend:
         me = UserRef(platform="telegram", id=str(self.bot.id), name=self.bot_username)
         await self.host.handle(MoveChat(user=me, old=old, new=new))
 
-    async def unreachable(self, user: UserRef, table: str) -> None:
-        self._reachable.discard(user.key)
-        try:
-            await self.prefs.mark_reachable(user.key, False)
-        except Exception:
-            log.warning("could not store that %s is unreachable", user.key)
-        await self.host.unreachable(user, table)
-
     # -- what the routers share ------------------------------------------------------------------
-    async def reachable(self, user: UserRef) -> bool:
-        """Whether the bot may write to this user's private chat (they sent /start or wrote to it)."""
-        if user.key in self._reachable:
-            return True
-        try:
-            ok = await self.prefs.is_reachable(user.key)
-        except Exception:
-            ok = None
-        if ok:
-            self._reachable.add(user.key)
-        return bool(ok)
-
-    async def mark_reachable(self, user: UserRef) -> None:
-        if user.key in self._reachable:
-            return
-        try:
-            await self.prefs.mark_reachable(user.key, True)
-            self._reachable.add(user.key)
-        except Exception:
-            log.warning("could not store that %s is reachable", user.key)
-
-    async def lang_of(self, user: UserRef) -> str:
-        """The user's language for the adapter's own strings (their /lang, else what Telegram says)."""
-        try:
-            stored = await self.prefs.get_user_lang(user.key)
-        except Exception:
-            stored = None
-        return stored or normalize_language(user.lang, self.default_language)
 
     async def is_admin(self, chat_id: int, user_id: int) -> bool:
         """From getChatAdministrators, cached per chat for a few minutes."""

@@ -27,7 +27,7 @@ async def rules(message: Message, command: CommandObject, event_update: Update, 
 async def help_(message: Message, tg: TelegramFrontend) -> None:
     if message.from_user is None:
         return
-    await say(message, plain_html(t(await tg.lang_of(user_ref(message.from_user)), "telegram.help")))
+    await say(message, plain_html(t(await tg.people.lang_of(user_ref(message.from_user)), "telegram.help")))
 
 
 async def lang(message: Message, command: CommandObject, event_update: Update, tg: TelegramFrontend) -> None:
@@ -38,7 +38,7 @@ async def lang(message: Message, command: CommandObject, event_update: Update, t
     if not code:
         buttons = [InlineKeyboardButton(text=NAMES[x], callback_data=f"lang:{x}") for x in LANGUAGES]
         markup = InlineKeyboardMarkup(inline_keyboard=[buttons])
-        await say(message, plain_html(t(await tg.lang_of(user), "telegram.lang_pick")), markup)
+        await say(message, plain_html(t(await tg.people.lang_of(user), "telegram.lang_pick")), markup)
         return
     group = is_group(message.chat)
     cmd = SetLanguage(

@@ -39,7 +39,7 @@ async def press(query: CallbackQuery, event_update: Update, tg: TelegramFrontend
             await answer(outcome.reply.text, alert=outcome.reply.alert)
     except Exception:
         log.exception("button press failed")
-        await answer(t(await tg.lang_of(user), "telegram.failed"), alert=True)
+        await answer(t(await tg.people.lang_of(user), "telegram.failed"), alert=True)
     finally:
         await answer()
 
@@ -52,12 +52,12 @@ async def open_private_chat_first(tg: TelegramFrontend, query: CallbackQuery, us
     """The deep link to answer with, when a group's Join / My hand needs a private chat not open yet."""
     chat = _chat(query)
     if chat is not None and chat.type == "private":
-        await tg.mark_reachable(user)
+        await tg.people.reached(user)
         return None
     hint = peek_action(query.data or "")
     if chat is None or not is_group(chat) or hint is None or hint[1] not in ("@join", "@hand"):
         return None
-    if await tg.reachable(user):
+    if await tg.people.reachable(user):
         return None
     table, action = hint
     return tg.join_link(table) if action == "@join" else tg.link("h" + table)
@@ -80,14 +80,14 @@ async def hand(message: Message, event_update: Update, tg: TelegramFrontend) -> 
         return
     user = user_ref(message.from_user)
     if is_group(message.chat):
-        if not await tg.reachable(user):
+        if not await tg.people.reachable(user):
             await open_bot_hint(tg, message, "h")
             return
         await run(
             tg, message, ShowHand(user=user, chat=message_chat(message), update_id=update_id(event_update))
         )
         return
-    await tg.mark_reachable(user)
+    await tg.people.reached(user)
     # in the private chat the hands themselves are the answer: only a failure needs words
     await run(tg, message, ShowHand(user=user, update_id=update_id(event_update)), quiet=True)
 

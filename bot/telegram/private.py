@@ -23,8 +23,8 @@ async def start(message: Message, command: CommandObject, event_update: Update, 
     if message.from_user is None:
         return
     user = user_ref(message.from_user)
-    await tg.mark_reachable(user)
-    lang = await tg.lang_of(user)
+    await tg.people.reached(user)
+    lang = await tg.people.lang_of(user)
     payload = command.args or ""
     if payload.startswith("j"):
         table = parse_join(tg.bot.token, payload)
@@ -43,8 +43,9 @@ async def start(message: Message, command: CommandObject, event_update: Update, 
 async def group_only(message: Message, tg: TelegramFrontend) -> None:
     if message.from_user is None:
         return
-    await tg.mark_reachable(user_ref(message.from_user))
-    await say(message, plain_html(t(await tg.lang_of(user_ref(message.from_user)), "telegram.group_only")))
+    user = user_ref(message.from_user)
+    await tg.people.reached(user)
+    await say(message, plain_html(t(await tg.people.lang_of(user), "telegram.group_only")))
 
 
 def make_router() -> Router:

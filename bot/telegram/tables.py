@@ -71,7 +71,7 @@ async def join(message: Message, event_update: Update, tg: TelegramFrontend) -> 
     user = user_ref(message.from_user)
     cmd = Join(user=user, chat=message_chat(message), update_id=update_id(event_update))
     outcome = await run(tg, message, cmd, quiet=True)
-    if outcome.table and not (outcome.reply and outcome.reply.alert) and not await tg.reachable(user):
+    if outcome.table and not (outcome.reply and outcome.reply.alert) and not await tg.people.reachable(user):
         await open_bot_hint(tg, message, "s")
 
 

@@ -13,6 +13,7 @@ from bot.core.api import (
     ChatTarget,
     HandTarget,
     Join,
+    Leave,
     NewTable,
     Press,
     SetLanguage,
@@ -21,6 +22,7 @@ from bot.core.api import (
     ShowRules,
     Start,
     TableTarget,
+    UserRef,
 )
 from bot.core.tokens import decode, encode
 from tests.core.hosting import CHAT, Clock, make_host, press_first_until_over, user
@@ -199,7 +201,30 @@ async def test_unreachable_player_is_told_at_the_table(store) -> None:
     table = await open_table(host, rec, people=(A, B), bots=2)
     await host.unreachable(B, table)
     screen = rec.table()
-    assert screen and "open a private chat with the bot" in screen.text()
+    assert screen and "could not send you your cards privately" in screen.text()
+    assert "gets no private messages" in screen.text()
+    assert await store.is_reachable(B.key) is False
+    await host.unreachable(B, table)  # told once, not at every failed message
+    assert (rec.table() or pytest.fail()).text().count("could not send you your cards") == 1
+
+    await press_first_until_over(host, rec, A, limit=3)  # moves by others or by B do not clear the mark
+    assert "gets no private messages" in (rec.table() or pytest.fail()).text()
+    await host.reachable(B)
+    assert "gets no private messages" not in (rec.table() or pytest.fail()).text()
+    assert await store.is_reachable(B.key) is True
+
+
+async def test_a_platform_words_host_messages_its_own_way(store) -> None:
+    host, _ = make_host(store)
+    discord_chat = ChatRef(platform="discord", id="1:2", title="general")
+    alice = UserRef(platform="discord", id="7", name="Alice")
+    gone = await host.handle(Start(user=alice, chat=discord_chat))
+    assert gone.reply and "/kozyr new" in gone.reply.text
+    rules = await host.handle(ShowRules(user=alice, game="durak"))
+    assert rules.reply and "/kozyr new game:durak" in rules.reply.text
+    assert "/kozyr settings" in rules.reply.text
+    plain = await host.handle(Start(user=A, chat=CHAT))
+    assert plain.reply and "/new." in plain.reply.text and "/kozyr" not in plain.reply.text
 
 
 async def test_languages_follow_the_user(store) -> None:
@@ -285,3 +310,15 @@ async def test_a_durak_game_against_the_ai_through_buttons(store) -> None:
     assert found and '"status":"over"' in found[0]
     for d in rec.public():
         assert "Your cards" not in d.screen.text()
+
+
+async def test_the_log_keeps_names_of_people_who_left_the_lobby(store) -> None:
+    host, rec = make_host(store)
+    c = user(3)
+    await host.handle(NewTable(user=A, chat=CHAT, game="durak"))
+    for p in (B, c):
+        await host.handle(Join(user=p, chat=CHAT))
+    await host.handle(Leave(user=B, chat=CHAT))
+    await host.handle(Leave(user=c, chat=CHAT))  # seats 1 and 2 are gone, their log lines stay
+    text = (rec.table() or pytest.fail()).text()
+    assert "User2" in text and "User3" in text and "{name}" not in text

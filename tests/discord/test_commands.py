@@ -125,7 +125,7 @@ async def test_rules_and_hand_answer_only_the_asker(h: Harness) -> None:
     assert "Rules" in text and "Durak" in text
     assert h.api.callbacks(token)[0].body["data"]["flags"] == 64
     token = await h.run(BOB, "hand")
-    assert answer(h, token) == "There is no open table here. Start one with /new."
+    assert answer(h, token) == "There is no open table here. Start one with /kozyr new."
     await h.run(ANN, "new", game="rozpysnyi")
     await h.run(BOB, "join")
     await h.run(ANN, "start")

@@ -143,7 +143,7 @@ async def test_closed_dms_fall_back_to_the_ephemeral_hand_and_the_game_goes_on(h
     (refused,) = h.api.calls_to("POST", f"/channels/{cat_dm}/messages")
     assert refused.error["code"] == 50007
     assert await h.store.is_reachable(CAT.key) is False
-    assert "Cat" in h.table().content and "has not started the bot" in h.table().content
+    assert "Cat" in h.table().content and "has DMs closed to me" in h.table().content
     dm_calls = len(h.api.calls_to("POST", f"/channels/{cat_dm}/messages"))
 
     token = await h.press_label(CAT, h.table(), "My hand")

@@ -108,7 +108,7 @@ async def test_three_people_and_an_ai_play_a_whole_rozpysnyi_game(
     cat_edits = [c for c in h.api.calls_to("PATCH", r"/webhooks/\d+/[^/]+/messages/(\d+|@original)") if c.ok]
     assert len(cat_edits) > 3 * len(asked)
     assert "Your cards" in (h.ephemeral_hand(CAT) or Msg(0, 0, "", [])).content
-    assert any("has not started the bot" in text for text in h.api.channel_texts(CHANNEL))
+    assert any("has DMs closed to me" in text for text in h.api.channel_texts(CHANNEL))
     h.assert_acknowledged_once()
     assert not h.client._connection._view_store._views  # no View kept in memory: buttons are stateless
     errors = [(c.path, c.error) for c in h.api.calls if not c.ok and c.error.get("code") != 50007]

@@ -122,13 +122,16 @@ def test_the_catalog_has_every_adapter_string_in_every_language() -> None:
     from bot.core.i18n import LANGUAGES, catalogs
 
     cats = catalogs()
-    keys = {k for k in cats["en"] if k.startswith("discord.")}
+    # `discord.<host key>` words a host message for Discord (bot.core.i18n.for_platform): used by the host
+    ours = {k for k in cats["en"] if k.startswith("discord.")}
+    variants = {k for k in ours if k.removeprefix("discord.") in cats["en"]}
+    keys = ours - variants
     source = "".join(p.read_text() for p in pathlib.Path("bot/discord").glob("*.py"))
     used = set(re.findall(r"\"(discord\.[a-z_.]+)\"", source))
     assert used == keys, (used - keys, keys - used)  # nothing missing, nothing dead
     for lang in LANGUAGES:
-        assert set(k for k in cats[lang] if k.startswith("discord.")) == keys, lang
-        for key in keys:
+        assert set(k for k in cats[lang] if k.startswith("discord.")) == keys | variants, lang
+        for key in keys | variants:
             fields = {f for _, f, _, _ in string.Formatter().parse(str(cats[lang][key])) if f}
             assert fields == {f for _, f, _, _ in string.Formatter().parse(str(cats["en"][key])) if f}
             if key.startswith(("discord.cmd.", "discord.arg.")):

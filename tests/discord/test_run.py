@@ -41,3 +41,18 @@ async def test_run_discord_serves_until_cancelled_and_closes_cleanly(monkeypatch
     finally:
         await api.close()
         await redis.aclose()
+
+
+def test_a_process_runs_the_shards_it_is_given() -> None:
+    from bot.core.people import MemoryPrefs
+    from bot.discord.client import build
+    from bot.discord.state import MemoryState
+
+    settings = Settings(discord_token=TOKEN, discord_shard_count=4, discord_shard_ids=[2, 3])
+    host = Host(Store(FakeAsyncRedis(decode_responses=True)), settings)
+    client, _ = build(settings, host, None, state=MemoryState(), prefs=MemoryPrefs())
+    assert (client.shard_count, client.shard_ids) == (4, [2, 3])
+    with pytest.raises(ValueError, match="DISCORD_SHARD_COUNT"):
+        Settings(discord_shard_ids=[0])
+    with pytest.raises(ValueError, match="below it"):
+        Settings(discord_shard_count=2, discord_shard_ids=[2])

@@ -22,13 +22,18 @@ def deck_for(hands: dict[int, list[str]], turned: str | None, dealer: int, playe
 
 
 def position(
-    hands: dict[int, list[str]], turned: str | None = None, kind: str | None = None, players: int = 4,
-    options: dict[str, Any] | None = None, bids: list[int] | None = None,
+    hands: dict[int, list[str]],
+    turned: str | None = None,
+    kind: str | None = None,
+    players: int = 4,
+    options: dict[str, Any] | None = None,
+    bids: list[int] | None = None,
 ) -> RozpysnyiState:
     """A one-round game (seed 0, so seat 0 deals) with these hands, bid as asked (or each first legal)."""
     kind = kind or str(len(hands[0]))
-    state = GAME.new(players, {"schedule": kind, **(options or {})}, seed=0,
-                     deals=[deck_for(hands, turned, 0, players)])
+    state = GAME.new(
+        players, {"schedule": kind, **(options or {})}, seed=0, deals=[deck_for(hands, turned, 0, players)]
+    )
     assert state.dealer == 0
     for i in range(players):
         seat = (1 + i) % players

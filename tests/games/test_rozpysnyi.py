@@ -510,8 +510,14 @@ def test_bad_options_and_player_counts_are_refused() -> None:
         with pytest.raises(GameError) as err:
             GAME.new(players)
         assert err.value.code == "bad_player_count"
-    for bad in ({"schedule": "1 X"}, {"schedule": " "}, {"schedule": "0"}, {"poker_card_id": "ZZ"},
-                {"poker_card_id": "X1"}, {"players": 4}):
+    for bad in (
+        {"schedule": "1 X"},
+        {"schedule": " "},
+        {"schedule": "0"},
+        {"poker_card_id": "ZZ"},
+        {"poker_card_id": "X1"},
+        {"players": 4},
+    ):
         with pytest.raises(ValueError):
             GAME.options(bad)
 
@@ -519,7 +525,11 @@ def test_bad_options_and_player_counts_are_refused() -> None:
 def test_options_have_descriptions_and_defaults() -> None:
     opts = GAME.options({})
     assert (opts.poker_card, opts.poker_card_id, opts.dark_rounds, opts.no_trump_rounds, opts.schedule) == (
-        True, "7S", True, True, "full",
+        True,
+        "7S",
+        True,
+        True,
+        "full",
     )
     assert all(f.description for f in type(opts).model_fields.values())
 

@@ -49,10 +49,18 @@ def test_bots_play_legal_moves_from_their_views(level: str, players: int, schedu
 def _two_deals_same_for_seat_0() -> tuple:
     """Two positions that look the same from seat 0: only the other seats' cards differ."""
     mine = ["AH", "9H", "7S", "8D", "QC"]
-    a = {0: mine, 1: ["TH", "KH", "9D", "8C", "9C"], 2: ["8S", "TS", "JS", "TD", "TC"],
-         3: ["AD", "KD", "QD", "JD", "AC"]}
-    b = {0: mine, 1: ["AD", "TS", "9D", "TC", "9C"], 2: ["8S", "KH", "JS", "TD", "8C"],
-         3: ["TH", "KD", "QD", "JD", "AC"]}
+    a = {
+        0: mine,
+        1: ["TH", "KH", "9D", "8C", "9C"],
+        2: ["8S", "TS", "JS", "TD", "TC"],
+        3: ["AD", "KD", "QD", "JD", "AC"],
+    }
+    b = {
+        0: mine,
+        1: ["AD", "TS", "9D", "TC", "9C"],
+        2: ["8S", "KH", "JS", "TD", "8C"],
+        3: ["TH", "KD", "QD", "JD", "AC"],
+    }
     return a, b
 
 
@@ -70,16 +78,18 @@ def test_decisions_depend_on_the_view_only(level: str) -> None:
         views = [GAME.view(s, 0) for s in states]
         assert views[0] == views[1] and states[0].hands != states[1].hands
         legal = GAME.legal_actions(states[0], 0)
-        choices = [
-            GAME.bot(level, **FAST_SEARCH).choose(v, legal, random.Random(5)) for v in views
-        ]
+        choices = [GAME.bot(level, **FAST_SEARCH).choose(v, legal, random.Random(5)) for v in views]
         assert choices[0] == choices[1]
 
 
 def test_search_is_deterministic_given_its_random_generator() -> None:
     state = position(
-        {0: ["AH", "9H", "7S", "8D"], 1: ["TH", "KH", "9D", "8C"], 2: ["8S", "TS", "JS", "TD"],
-         3: ["AD", "KD", "QD", "JD"]},
+        {
+            0: ["AH", "9H", "7S", "8D"],
+            1: ["TH", "KH", "9D", "8C"],
+            2: ["8S", "TS", "JS", "TD"],
+            3: ["AD", "KD", "QD", "JD"],
+        },
         "9S",
         bids=[1, 1, 1, 0],
     )

@@ -57,14 +57,30 @@ USES = uses_in_random_games()
 def test_the_games_cover_every_kind_of_message() -> None:
     keys = {k for k, _ in USES}
     for key in (
-        "rozpysnyi.action.poker_top", "rozpysnyi.action.poker_dump", "rozpysnyi.action.poker_high",
-        "rozpysnyi.action.pass", "rozpysnyi.status.round_dark", "rozpysnyi.status.round_no_trump",
-        "rozpysnyi.status.dark_bidding", "rozpysnyi.status.trump_shown", "rozpysnyi.status.hook",
-        "rozpysnyi.event.dealt", "rozpysnyi.event.dark_round", "rozpysnyi.event.trump",
-        "rozpysnyi.event.no_trump", "rozpysnyi.event.poker_top", "rozpysnyi.event.poker_low",
-        "rozpysnyi.event.round_scored", "rozpysnyi.event.game_over", "rozpysnyi.error.hook",
-        "rozpysnyi.error.must_trump", "rozpysnyi.error.must_follow_suit", "rozpysnyi.error.bid_first",
-        "rozpysnyi.error.card_not_in_hand", "rozpysnyi.error.poker_high_or_low", "rozpysnyi.error.bad_bid",
+        "rozpysnyi.action.poker_top",
+        "rozpysnyi.action.poker_dump",
+        "rozpysnyi.action.poker_high",
+        "rozpysnyi.action.pass",
+        "rozpysnyi.status.round_dark",
+        "rozpysnyi.status.round_no_trump",
+        "rozpysnyi.status.dark_bidding",
+        "rozpysnyi.status.trump_shown",
+        "rozpysnyi.status.hook",
+        "rozpysnyi.event.dealt",
+        "rozpysnyi.event.dark_round",
+        "rozpysnyi.event.trump",
+        "rozpysnyi.event.no_trump",
+        "rozpysnyi.event.poker_top",
+        "rozpysnyi.event.poker_low",
+        "rozpysnyi.event.round_scored",
+        "rozpysnyi.event.game_over",
+        "rozpysnyi.error.hook",
+        "rozpysnyi.error.must_trump",
+        "rozpysnyi.error.must_follow_suit",
+        "rozpysnyi.error.bid_first",
+        "rozpysnyi.error.card_not_in_hand",
+        "rozpysnyi.error.poker_high_or_low",
+        "rozpysnyi.error.bad_bid",
     ):
         assert key in keys, key
 

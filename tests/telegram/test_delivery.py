@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
+
 from bot.core.api import ChatRef, Delivery, Screen, TableTarget
 from tests.telegram.harness import ANN, BOB, CAT, GROUP, Harness
 
@@ -107,3 +109,25 @@ async def test_a_player_who_blocked_the_bot_is_reported_and_the_game_goes_on(h: 
     assert "is over" in h.api.last(GROUP).text
     assert h.hand(BOB) is None  # only the welcome reached him
     h.assert_callbacks_answered_once()
+
+
+async def test_a_player_who_starts_the_bot_again_loses_the_mark_and_gets_the_hand(h: Harness) -> None:
+    for person in (ANN, BOB):
+        await h.say(person, "/start", chat_id=person.id)
+    await h.say(ANN, "/new rozpysnyi schedule=1")
+    await h.press_label(BOB, h.table(), "Join")
+    h.api.blocked.add(BOB.id)
+    await h.press_label(ANN, h.table(), "Start")
+    assert "has not started the bot" in h.table().text
+    hand = h.hand(ANN)
+    if hand is not None and hand.tokens():  # a move by someone else does not clear Bob's mark
+        await h.press(ANN, hand, hand.tokens()[0])
+        assert "has not started the bot" in h.table().text
+    h.api.blocked.discard(BOB.id)
+    await h.say(BOB, "/start", chat_id=BOB.id)
+    await h.settle()
+    assert "has not started the bot" not in h.table().text
+    assert await h.store.is_reachable(BOB.key) is True
+    await h.say(BOB, "/hand", chat_id=BOB.id)
+    await h.settle()
+    assert (h.hand(BOB) or pytest.fail("no hand")).text.count("Your cards") == 1

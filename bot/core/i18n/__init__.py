@@ -4,6 +4,8 @@ Catalogs are Python modules in this package (`common`, one per game …), each d
 `MESSAGES = {"en": {...}, "ru": {...}, "uk": {...}}`. A value is a `str.format` template, or a dict of
 plural forms (`one`, `few`, `many`, `other`) chosen by the integer parameter `n`.
 Keys are dotted: `common.joined`, `error.not_your_turn`, `rozpysnyi.event.trick_won`, …
+A host message that names a command or a platform feature may have a per-platform wording under
+`<platform>.<key>` (`discord.error.no_table_here`), picked by `for_platform`.
 """
 
 from __future__ import annotations
@@ -57,6 +59,12 @@ def catalogs() -> dict[str, dict[str, Template]]:
 
 def has(key: str) -> bool:
     return key in catalogs()[DEFAULT_LANGUAGE]
+
+
+def for_platform(key: str, platform: str | None) -> str:
+    """`<platform>.<key>` when that platform words the message its own way (its commands), else `key`."""
+    specific = f"{platform}.{key}"
+    return specific if platform and has(specific) else key
 
 
 def t(lang: str, key: str, /, **params: Any) -> str:

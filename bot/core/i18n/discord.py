@@ -7,6 +7,11 @@ tree's translator (`bot.discord.commands.Translator`); command *names* stay Engl
 
 MESSAGES = {
     "en": {
+        "discord.host.no_dm": "has DMs closed to me",
+        "discord.host.log.no_dm": "{name}: Discord would not deliver my DM; allow direct messages from server members, or press 🂠 My hand (only you see it).",
+        "discord.error.no_table_here": "There is no open table here. Start one with /kozyr new.",
+        "discord.host.rules.new": "/kozyr new game:{game}",
+        "discord.host.rules.options": "Options (change them in ⚙ Settings or with /kozyr settings):",
         "discord.done": "Done.",
         "discord.failed": "Something went wrong; please try again.",
         "discord.guild_only": "This command works in a server channel, not in direct messages.",
@@ -35,6 +40,11 @@ MESSAGES = {
         "discord.arg.lang": "Language",
     },
     "ru": {
+        "discord.host.no_dm": "закрыл мне личные сообщения",
+        "discord.host.log.no_dm": "{name}: Discord не доставил моё личное сообщение; разрешите личные сообщения от участников сервера или нажмите «🂠 Мои карты» (видите только вы).",
+        "discord.error.no_table_here": "Здесь нет открытого стола. Откройте его командой /kozyr new.",
+        "discord.host.rules.new": "/kozyr new game:{game}",
+        "discord.host.rules.options": "Настройки (меняются в ⚙ Настройках или командой /kozyr settings):",
         "discord.done": "Готово.",
         "discord.failed": "Что-то пошло не так; попробуйте ещё раз.",
         "discord.guild_only": "Эта команда работает в канале сервера, а не в личных сообщениях.",
@@ -63,6 +73,11 @@ MESSAGES = {
         "discord.arg.lang": "Язык",
     },
     "uk": {
+        "discord.host.no_dm": "закрив мені особисті повідомлення",
+        "discord.host.log.no_dm": "{name}: Discord не доставив моє особисте повідомлення; дозвольте особисті повідомлення від учасників сервера або натисніть «🂠 Мої карти» (бачите лише ви).",
+        "discord.error.no_table_here": "Тут немає відкритого столу. Відкрийте його командою /kozyr new.",
+        "discord.host.rules.new": "/kozyr new game:{game}",
+        "discord.host.rules.options": "Налаштування (змінюються в ⚙ Налаштуваннях або командою /kozyr settings):",
         "discord.done": "Готово.",
         "discord.failed": "Щось пішло не так; спробуйте ще раз.",
         "discord.guild_only": "Ця команда працює в каналі сервера, а не в особистих повідомленнях.",
