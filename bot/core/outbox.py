@@ -114,6 +114,7 @@ class Outbox:
         ids: MessageIds | None = None,
         *,
         limit_for: Callable[[Target], LaneLimit] = lambda _t: LaneLimit(),
+        lane_for: Callable[[Target], str] = lane_of,
         per_second: float | None = None,
         on_unreachable: Callable[[UserRef, str], Awaitable[None]] | None = None,
         clock: Callable[[], float] = time.monotonic,
@@ -123,6 +124,7 @@ class Outbox:
         self.transport = transport
         self.ids = ids or MemoryMessageIds()
         self.limit_for = limit_for
+        self.lane_for = lane_for
         self.per_second = per_second
         self.on_unreachable = on_unreachable
         self.clock = clock
@@ -164,7 +166,7 @@ class Outbox:
         return all(not ln.pending and (ln.task is None or ln.task.done()) for ln in self._lanes.values())
 
     def _lane(self, target: Target) -> _Lane:
-        key = lane_of(target)
+        key = self.lane_for(target)
         lane = self._lanes.get(key)
         if lane is None:
             lane = self._lanes[key] = _Lane(key, self.limit_for(target))
@@ -262,4 +264,4 @@ class Outbox:
         if isinstance(d.target, HandTarget) and self.on_unreachable is not None:
             await self.on_unreachable(d.target.user, d.target.table)
         else:
-            log.warning("delivery to %s refused by the platform", lane_of(d.target))
+            log.warning("delivery to %s refused by the platform", self.lane_for(d.target))

@@ -49,7 +49,7 @@ from bot.core.api import (
     TableTarget,
     UserRef,
 )
-from bot.core.outbox import LaneLimit, MessageGone, MessageIds, Outbox, RetryAfter, Unreachable
+from bot.core.outbox import LaneLimit, MessageGone, MessageIds, Outbox, RetryAfter, Unreachable, lane_of
 from bot.core.people import People, Prefs
 from bot.telegram.refs import join_payload, keyboard, screen_html
 
@@ -71,6 +71,13 @@ def limit_for(target: Target) -> LaneLimit:
     if isinstance(target, HandTarget) or not target.chat.id.startswith("-"):
         return PRIVATE_LIMIT
     return GROUP_LIMIT
+
+
+def lane_for(target: Target) -> str:
+    """Telegram counts a group's messages together, whichever forum topic they go to: one lane per group."""
+    if isinstance(target, HandTarget):
+        return lane_of(target)
+    return f"chat:{target.chat.platform}:{target.chat.id}"
 
 
 class TelegramTransport:
@@ -206,6 +213,7 @@ class TelegramFrontend:
             self.transport,
             ids,
             limit_for=limit_for,
+            lane_for=lane_for,
             per_second=per_second,
             on_unreachable=self.people.refused,
             clock=clock,

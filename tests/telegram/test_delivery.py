@@ -82,6 +82,19 @@ async def test_a_group_gets_at_most_twenty_calls_a_minute_and_one_a_second(hf: H
     assert max(sum(1 for t in times if s <= t < s + 60) for s in times) <= 20
 
 
+async def test_forum_topics_of_one_group_share_its_twenty_a_minute(hf: Harness) -> None:
+    h = hf
+    topics = [CHAT.model_copy(update={"thread": str(n)}) for n in (1, 2, 3)]
+    screen = Screen(title="Table", lines=["x"])
+    views = [
+        Delivery(target=TableTarget(table=f"t{i}", chat=topics[i % 3]), screen=screen) for i in range(30)
+    ]
+    await show(h, *views)
+    times = [c.at for c in h.api.api_calls("sendMessage")]
+    assert len(times) == 30
+    assert max(sum(1 for t in times if s <= t < s + 60) for s in times) <= 20
+
+
 async def test_a_player_who_blocked_the_bot_is_reported_and_the_game_goes_on(h: Harness) -> None:
     for person in (ANN, BOB, CAT):
         await h.say(person, "/start", chat_id=person.id)
