@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
-import pytest
+import logging
+import re
+from collections.abc import Awaitable, Callable
 
-from storage import Conflict, Store, TableExists
+import pytest
+import redis.asyncio as aioredis
+from redis.exceptions import ConnectionError as RedisConnectionError
+
+from storage import Conflict, Store, TableExists, Unavailable
+from storage.tables import CLOSED_TTL, EVENTS_MAX
+from tests.storage.helpers import lose_first_reply
 
 
 async def test_create_load_commit(store: Store) -> None:
@@ -25,3 +33,229 @@ async def test_conflict_writes_nothing(store: Store) -> None:
         await store.commit("t1", 1, "stale", events=["stale"])
     assert await store.load("t1") == ("v2", 2)
     assert await store.events("t1") == ["e2"]
+
+
+async def test_versions_count_up_one_per_commit(store: Store) -> None:
+    await store.create("t", "v1", chat="c")
+    for expected in range(1, 6):
+        assert await store.commit("t", expected, f"v{expected + 1}") == expected + 1
+    assert await store.load("t") == ("v6", 6)
+
+
+async def test_load_of_unknown_table_is_none(store: Store) -> None:
+    assert await store.load("nope") is None
+
+
+async def test_stale_commit_leaves_users_and_ttl_untouched(store: Store, redis: aioredis.Redis) -> None:
+    """A losing compare-and-set changes neither the users set nor the data, whatever it carried."""
+    await store.create("t", "v1", chat="c", users=["u1"])
+    await store.commit("t", 1, "v2")
+    with pytest.raises(Conflict):
+        await store.commit("t", 1, "stale", users_added=["u2"], users_removed=["u1"], closed=True)
+    assert await redis.smembers(store.keys.users("t")) == {"u1"}
+    assert await redis.ttl(store.table_key("t")) > CLOSED_TTL
+    assert await store.load("t") == ("v2", 2)
+
+
+async def test_commit_ahead_of_the_table_conflicts(store: Store) -> None:
+    """An expected version the table never had (too high) is a conflict too."""
+    await store.create("t", "v1", chat="c")
+    with pytest.raises(Conflict):
+        await store.commit("t", 2, "v3")
+    assert await store.load("t") == ("v1", 1)
+
+
+async def test_commit_to_missing_table_creates_nothing(store: Store, redis: aioredis.Redis) -> None:
+    with pytest.raises(Conflict, match="no longer exists"):
+        await store.commit("ghost", 1, "v2", events=["e"], users_added=["u1"])
+    assert await store.load("ghost") is None
+    assert await redis.exists(*store.keys.table_keys("ghost")) == 0
+
+
+async def test_create_on_taken_id_keeps_the_first_table(store: Store, redis: aioredis.Redis) -> None:
+    await store.create("t", "first", chat="c", users=["u1"])
+    await store.commit("t", 1, "second", events=["e"])
+    with pytest.raises(TableExists):
+        await store.create("t", "other", chat="c", users=["u2"])
+    assert await store.load("t") == ("second", 2)
+    assert await store.events("t") == ["e"]
+    assert await redis.smembers(store.keys.users("t")) == {"u1"}
+
+
+async def test_create_clears_leftovers_of_a_former_table(store: Store, redis: aioredis.Redis) -> None:
+    """Events and users left by an expired table of the same id do not leak into a new one."""
+    await redis.xadd(store.events_key("t"), {"event": "old"})
+    await redis.sadd(store.keys.users("t"), "old-user")
+    await store.create("t", "new", chat="c", users=["u1"])
+    assert await store.events("t") == []
+    assert await redis.smembers(store.keys.users("t")) == {"u1"}
+
+
+async def test_table_keys_expire_after_table_ttl(redis: aioredis.Redis, prefix: str) -> None:
+    store = Store(redis, prefix=prefix, table_ttl=5000)
+    await store.create("t", "v1", chat="c", users=["u1"])
+    await store.commit("t", 1, "v2", events=["e"], users_added=["u2"])
+    for key in store.keys.table_keys("t"):
+        assert 0 < await redis.ttl(key) <= 5000, key
+
+
+async def test_users_set_follows_commits(store: Store, redis: aioredis.Redis) -> None:
+    await store.create("t", "v1", chat="c", users=["u1", "u2"])
+    await store.commit("t", 1, "v2", users_added=["u3"], users_removed=["u1"])
+    assert await redis.smembers(store.keys.users("t")) == {"u2", "u3"}
+
+
+async def test_close_gives_every_key_a_short_ttl(store: Store, redis: aioredis.Redis) -> None:
+    await store.create("t", "v1", chat="c", users=["u1"])
+    await store.commit("t", 1, "v2", events=["e"], chat="c", closed=True)
+    for key in store.keys.table_keys("t"):
+        assert 0 < await redis.ttl(key) <= CLOSED_TTL, key
+    assert await store.load("t") == ("v2", 2)
+
+
+# -- replayed calls (a reply lost on the wire, the client sends the same call again) ----------------
+
+
+async def test_replayed_create_answers_like_the_first(redis: aioredis.Redis, prefix: str) -> None:
+    store = Store(redis, prefix=prefix)
+    replies = lose_first_reply(redis)
+    assert await store.create("t", "v1", chat="c", users=["u1"]) == 1
+    assert len(replies) == 2, "the create script must have been sent twice"
+    assert await store.load("t") == ("v1", 1)
+
+
+async def test_replayed_commit_applies_once(redis: aioredis.Redis, prefix: str) -> None:
+    store = Store(redis, prefix=prefix)
+    await store.create("t", "v1", chat="c")
+    replies = lose_first_reply(redis)
+    assert await store.commit("t", 1, "v2", events=["e1", "e2"]) == 2
+    assert len(replies) == 2, "the commit script must have been sent twice"
+    assert await store.load("t") == ("v2", 2)
+    assert await store.events("t") == ["e1", "e2"]
+
+
+async def test_replayed_close_still_reports_the_users(redis: aioredis.Redis, prefix: str) -> None:
+    """The replay of a closing commit returns the users, so their indexes are still cleared."""
+    store = Store(redis, prefix=prefix)
+    await store.create("t", "v1", chat="c", users=["u1"])
+    lose_first_reply(redis)
+    assert await store.commit("t", 1, "v2", chat="c", closed=True) == 2
+    assert await store.tables_of_user("u1") == []
+    assert await store.tables_in_chat("c") == []
+
+
+async def test_script_replay_is_recognised_by_token_only(store: Store) -> None:
+    """The same commit call sent twice answers alike; another call at the same version conflicts."""
+    await store.create("t", "v1", chat="c")
+    call = {"keys": store.keys.table_keys("t"), "args": [1, "v2", 100, EVENTS_MAX, "tok", 0, 1, 0, 0, "e"]}
+    assert [int(x) for x in await store._commit(**call)] == [2]
+    assert [int(x) for x in await store._commit(**call)] == [2]
+    other = {**call, "args": [1, "v2", 100, EVENTS_MAX, "tok2", 0, 1, 0, 0, "e"]}
+    assert [int(x) for x in await store._commit(**other)] == [-1]
+    assert await store.events("t") == ["e"]
+
+
+async def test_replay_after_a_newer_commit_conflicts(store: Store) -> None:
+    """A replay arriving after somebody else committed on top does not pass for success."""
+    await store.create("t", "v1", chat="c")
+    call = {"keys": store.keys.table_keys("t"), "args": [1, "v2", 100, EVENTS_MAX, "tok", 0, 0, 0, 0]}
+    await store._commit(**call)
+    await store.commit("t", 2, "v3")
+    assert [int(x) for x in await store._commit(**call)] == [-1]
+    assert await store.load("t") == ("v3", 3)
+
+
+async def test_replayed_create_after_a_commit_is_table_exists(store: Store) -> None:
+    args = ["v1", 100, "tok"]
+    assert await store._create(keys=store.keys.table_keys("t"), args=args) == 1
+    assert await store._create(keys=store.keys.table_keys("t"), args=args) == 1
+    await store.commit("t", 1, "v2")
+    assert await store._create(keys=store.keys.table_keys("t"), args=args) == 0
+    assert await store.load("t") == ("v2", 2)
+
+
+# -- events --------------------------------------------------------------------------------------
+
+
+async def test_events_are_appended_to_the_stream_in_order(store: Store, redis: aioredis.Redis) -> None:
+    await store.create("t", "v1", chat="c")
+    await store.commit("t", 1, "v2", events=["a", "b"])
+    await store.commit("t", 2, "v3")
+    await store.commit("t", 3, "v4", events=["c"])
+    entries = await redis.xrange(store.events_key("t"))
+    assert [fields for _id, fields in entries] == [{"event": "a"}, {"event": "b"}, {"event": "c"}]
+    assert await store.events("t") == ["a", "b", "c"]
+    assert await store.events("t", count=2) == ["b", "c"]
+
+
+async def test_events_of_unknown_table_are_empty(store: Store) -> None:
+    assert await store.events("nope") == []
+
+
+async def test_event_stream_is_capped(store: Store, redis: aioredis.Redis) -> None:
+    """XADD MAXLEN ~ keeps at least EVENTS_MAX and trims whole stream nodes (100 entries by default)."""
+    await store.create("t", "v1", chat="c")
+    for v in range(1, 4):
+        await store.commit("t", v, f"v{v + 1}", events=[f"{v}:{i}" for i in range(600)])
+    length = await redis.xlen(store.events_key("t"))
+    assert EVENTS_MAX <= length < EVENTS_MAX + 100 < 1800
+    assert (await store.events("t", count=1)) == ["3:599"]
+
+
+# -- ids, figures, failures ----------------------------------------------------------------------
+
+
+async def test_new_ids_are_unique_base36_counters(store_factory: Callable[[], Awaitable[Store]]) -> None:
+    a, b = await store_factory(), await store_factory()
+    ids = [await a.new_id(), await b.new_id(), await a.new_id()]
+    assert all(re.fullmatch(r"[0-9a-z]+", i) for i in ids)
+    assert [int(i, 36) - int(ids[0], 36) for i in ids] == [0, 1, 2]
+
+
+async def test_memory_usage_counts_at_least_the_payload(store: Store) -> None:
+    data = "x" * 5000
+    await store.create("t", data, chat="c", users=["u1"])
+    await store.commit("t", 1, data, events=["e" * 1000])
+    assert await store.memory_usage("t") >= 6000
+    assert await store.memory_usage("nope") == 0
+
+
+async def test_failed_compare_and_set_is_unavailable(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    await store.create("t", "v1", chat="c")
+
+    async def broken(**_: object) -> None:
+        raise RedisConnectionError("down")
+
+    monkeypatch.setattr(store, "_commit", broken)
+    with pytest.raises(Unavailable, match="down"):
+        await store.commit("t", 1, "v2")
+
+
+async def test_failed_additions_abort_before_the_table_is_written(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await store.create("t", "v1", chat="c")
+
+    async def broken(*_: object) -> None:
+        raise RedisConnectionError("down")
+
+    monkeypatch.setattr(store, "_add_hints", broken)
+    with pytest.raises(Unavailable):
+        await store.commit("t", 1, "v2", users_added=["u2"])
+    assert await store.load("t") == ("v1", 1)
+
+
+async def test_failed_index_settling_still_returns_the_version(
+    store: Store, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The move happened: commit returns its version and only logs that the hints lag."""
+    await store.create("t", "v1", chat="c")
+
+    async def broken(*_: object) -> None:
+        raise RedisConnectionError("down")
+
+    monkeypatch.setattr(store, "_settle_hints", broken)
+    with caplog.at_level(logging.WARNING, logger="storage.tables"):
+        assert await store.commit("t", 1, "v2", deadline=10.0) == 2
+    assert await store.load("t") == ("v2", 2)
+    assert "index update failed" in caplog.text

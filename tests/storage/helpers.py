@@ -1,0 +1,52 @@
+"""Helpers of the storage tests: a reply lost on the wire, an index write that arrives late."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import redis.asyncio as aioredis
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
+
+from storage import Store
+
+
+def lose_first_reply(client: aioredis.Redis, command: str = "EVALSHA") -> list[str]:
+    """The first `command` runs on the server but its reply is lost; redis-py's own retry sends it again.
+
+    Returns a list that grows by one entry per reply of `command` the client read (so a test can check
+    that the command really ran twice).
+    """
+    client.set_retry(Retry(NoBackoff(), 2))
+    replies: list[str] = []
+    original = client.parse_response
+
+    async def parse(conn: Any, command_name: str, **options: Any) -> Any:
+        reply = await original(conn, command_name, **options)
+        if command_name == command:
+            replies.append(command_name)
+            if len(replies) == 1:
+                raise RedisConnectionError("reply lost")
+        return reply
+
+    client.parse_response = parse  # type: ignore[method-assign]
+    return replies
+
+
+def defer_settle(store: Store) -> list[Callable[[], Awaitable[None]]]:
+    """Hold back the index writes `commit` makes after its compare-and-set (a slow worker).
+
+    Each commit appends one callable to the returned list; awaiting it writes those hints late.
+    """
+    held: list[Callable[[], Awaitable[None]]] = []
+
+    async def settle(*args: Any) -> None:
+        async def later() -> None:
+            await Store._settle_hints(store, *args)
+
+        held.append(later)
+
+    store._settle_hints = settle  # type: ignore[method-assign]
+    return held

@@ -1,0 +1,224 @@
+"""Chat and user indexes and deadlines: hints written around a commit, ordered and versioned."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Awaitable, Callable
+
+import pytest
+import redis.asyncio as aioredis
+
+from storage import Conflict, Store
+from tests.storage.helpers import defer_settle
+
+# -- chat and user indexes -----------------------------------------------------------------------
+
+
+async def test_create_indexes_chat_and_users(store: Store) -> None:
+    await store.create("t", "v1", chat="c", users=["u1", "u2"])
+    assert await store.tables_in_chat("c") == ["t"]
+    assert await store.tables_of_user("u1") == ["t"]
+    assert await store.tables_of_user("u2") == ["t"]
+    assert await store.tables_in_chat("other") == []
+
+
+async def test_commit_adds_and_removes_users_from_indexes(store: Store) -> None:
+    await store.create("t", "v1", chat="c", users=["u1"])
+    await store.commit("t", 1, "v2", chat="c", users_added=["u2"], users_removed=["u1"])
+    assert await store.tables_of_user("u1") == []
+    assert await store.tables_of_user("u2") == ["t"]
+    assert await store.tables_in_chat("c") == ["t"]
+
+
+async def test_index_entry_score_is_the_adding_version(store: Store, redis: aioredis.Redis) -> None:
+    await store.create("t", "v1", chat="c", users=["u1"])
+    await store.commit("t", 1, "v2", users_added=["u2"])
+    assert await redis.zscore(store.keys.user("u1"), "t") == 1
+    assert await redis.zscore(store.keys.user("u2"), "t") == 2
+
+
+async def test_indexes_list_oldest_table_first(store: Store) -> None:
+    """Ids are base36 counters: a shorter id is older, then alphabetical order."""
+    for tid in ["10", "z", "a", "11"]:
+        await store.create(tid, "v1", chat="c", users=["u"])
+    assert await store.tables_in_chat("c") == ["a", "z", "10", "11"]
+    assert await store.tables_of_user("u") == ["a", "z", "10", "11"]
+
+
+async def test_index_keys_expire_with_tables(redis: aioredis.Redis, prefix: str) -> None:
+    store = Store(redis, prefix=prefix, table_ttl=5000)
+    await store.create("t", "v1", chat="c", users=["u1"])
+    assert 0 < await redis.ttl(store.keys.chat("c")) <= 5000
+    assert 0 < await redis.ttl(store.keys.user("u1")) <= 5000
+
+
+async def test_forget_user_table(store: Store) -> None:
+    await store.create("t", "v1", chat="c", users=["u1", "u2"])
+    await store.forget_user_table("u1", "t")
+    assert await store.tables_of_user("u1") == []
+    assert await store.tables_of_user("u2") == ["t"]
+
+
+async def test_lost_commit_never_drops_an_index_entry(store: Store) -> None:
+    """A commit that loses the compare-and-set removes nobody (hints may only be extra)."""
+    await store.create("t", "v1", chat="c", users=["u1"])
+    await store.commit("t", 1, "v2")
+    with pytest.raises(Conflict):
+        await store.commit("t", 1, "stale", chat="c", users_removed=["u1"], closed=True)
+    assert await store.tables_of_user("u1") == ["t"]
+    assert await store.tables_in_chat("c") == ["t"]
+
+
+async def test_late_older_removal_keeps_a_newer_addition(
+    store_factory: Callable[[], Awaitable[Store]],
+) -> None:
+    """Worker A removes u1 at v2, worker B adds u1 back at v3; A's index write arriving last is ignored."""
+    a, b = await store_factory(), await store_factory()
+    await a.create("t", "v1", chat="c", users=["u1"])
+    held = defer_settle(a)
+    await a.commit("t", 1, "v2", users_removed=["u1"])
+    await b.commit("t", 2, "v3", users_added=["u1"])
+    await held[0]()
+    assert await b.tables_of_user("u1") == ["t"]
+
+
+async def test_late_removal_without_newer_addition_applies(
+    store_factory: Callable[[], Awaitable[Store]],
+) -> None:
+    """Control of the test above: with no newer addition the late removal does remove."""
+    a, b = await store_factory(), await store_factory()
+    await a.create("t", "v1", chat="c", users=["u1"])
+    held = defer_settle(a)
+    await a.commit("t", 1, "v2", users_removed=["u1"])
+    await b.commit("t", 2, "v3")
+    await held[0]()
+    assert await b.tables_of_user("u1") == []
+
+
+async def test_close_clears_indexes_and_deadline(store: Store, redis: aioredis.Redis) -> None:
+    """Closing removes the table from its chat, from every user it knows and from the deadlines."""
+    await store.create("t", "v1", chat="c", users=["u1", "u2"])
+    await store.commit("t", 1, "v2", users_added=["u3"], deadline=50.0)
+    await store.commit("t", 2, "v3", chat="c", users_removed=["u2"], deadline=60.0, closed=True)
+    assert await store.tables_in_chat("c") == []
+    for user in ["u1", "u2", "u3"]:
+        assert await store.tables_of_user(user) == [], user
+    assert await store.due(math.inf) == []
+    assert await redis.hget(store.keys.due_versions, "t") is None
+
+
+async def test_close_keeps_other_tables_in_the_indexes(store: Store) -> None:
+    await store.create("t1", "v1", chat="c", users=["u1"])
+    await store.create("t2", "v1", chat="c", users=["u1"])
+    await store.commit("t1", 1, "v2", chat="c", closed=True)
+    assert await store.tables_in_chat("c") == ["t2"]
+    assert await store.tables_of_user("u1") == ["t2"]
+
+
+# -- deadlines -----------------------------------------------------------------------------------
+
+
+async def test_due_returns_tables_whose_deadline_passed(store: Store) -> None:
+    await store.create("early", "v1", chat="c")
+    await store.create("late", "v1", chat="c")
+    await store.commit("late", 1, "v2", deadline=200.0)
+    await store.commit("early", 1, "v2", deadline=100.0)
+    assert await store.due(99.0) == []
+    assert await store.due(100.0) == ["early"]
+    assert await store.due(300.0) == ["early", "late"]
+    assert await store.due(300.0, limit=1) == ["early"]
+    assert await store.due(math.inf) == ["early", "late"]
+    assert await store.next_due() == 100.0
+
+
+async def test_due_does_not_consume_deadlines(store: Store) -> None:
+    await store.create("t", "v1", chat="c")
+    await store.commit("t", 1, "v2", deadline=10.0)
+    assert await store.due(20.0) == ["t"]
+    assert await store.due(20.0) == ["t"]
+
+
+async def test_next_due_without_deadlines_is_none(store: Store) -> None:
+    assert await store.next_due() is None
+
+
+async def test_commit_without_deadline_clears_it(store: Store) -> None:
+    await store.create("t", "v1", chat="c")
+    await store.commit("t", 1, "v2", deadline=10.0)
+    await store.commit("t", 2, "v3")
+    assert await store.due(math.inf) == []
+
+
+async def test_commit_moves_the_deadline_later(store: Store) -> None:
+    """The hint before the commit only moves earlier (ZADD LT); the settled deadline is exact."""
+    await store.create("t", "v1", chat="c")
+    await store.commit("t", 1, "v2", deadline=10.0)
+    await store.commit("t", 2, "v3", deadline=30.0)
+    assert await store.next_due() == 30.0
+
+
+async def test_older_version_cannot_overwrite_newer_deadline(store: Store) -> None:
+    await store.create("t", "v1", chat="c")
+    await store.schedule("t", 200.0, version=3)
+    await store.schedule("t", 100.0, version=2)
+    await store.unschedule("t", version=2)
+    assert await store.due(150.0) == []
+    assert await store.next_due() == 200.0
+    await store.schedule("t", 300.0, version=3)
+    assert await store.next_due() == 300.0
+
+
+async def test_late_older_commit_keeps_the_newer_deadline(
+    store_factory: Callable[[], Awaitable[Store]],
+) -> None:
+    a, b = await store_factory(), await store_factory()
+    await a.create("t", "v1", chat="c")
+    held = defer_settle(a)
+    await a.commit("t", 1, "v2", deadline=100.0)
+    await b.commit("t", 2, "v3", deadline=200.0)
+    await held[0]()
+    assert await b.next_due() == 200.0
+    assert await b.due(150.0) == []
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="DUE forgets the version when it clears a deadline (HDEL), so a late older write re-adds it",
+)
+async def test_late_older_commit_does_not_revive_a_cleared_deadline(
+    store_factory: Callable[[], Awaitable[Store]],
+) -> None:
+    a, b = await store_factory(), await store_factory()
+    await a.create("t", "v1", chat="c")
+    held = defer_settle(a)
+    await a.commit("t", 1, "v2", deadline=100.0)
+    await b.commit("t", 2, "v3")
+    await held[0]()
+    assert await b.due(math.inf) == []
+
+
+async def test_unversioned_schedule_and_unschedule(store: Store, redis: aioredis.Redis) -> None:
+    await store.create("t", "v1", chat="c")
+    await store.schedule("t", 50.0, version=4)
+    await store.schedule("t", 70.0)
+    assert await store.next_due() == 70.0
+    await store.unschedule("t")
+    assert await store.next_due() is None
+    assert await redis.hget(store.keys.due_versions, "t") is None
+
+
+async def test_due_drops_deadlines_of_vanished_tables(store: Store, redis: aioredis.Redis) -> None:
+    await store.create("alive", "v1", chat="c")
+    await store.schedule("alive", 10.0, version=1)
+    await store.schedule("gone", 5.0, version=1)
+    await store.schedule("gone2", 6.0)
+    assert await store.due(20.0) == ["alive"]
+    assert await redis.zrange(store.keys.due, 0, -1) == ["alive"]
+    assert await redis.hkeys(store.keys.due_versions) == ["alive"]
+
+
+async def test_due_keeps_future_deadlines_of_vanished_tables(store: Store) -> None:
+    """Only what `due` looked at is checked; a later deadline stays until its time."""
+    await store.schedule("gone", 500.0)
+    assert await store.due(20.0) == []
+    assert await store.next_due() == 500.0

@@ -1,0 +1,129 @@
+"""Message ids, the key layout (Cluster hash slots) and connection failures."""
+
+from __future__ import annotations
+
+import socket
+from dataclasses import dataclass
+
+import pytest
+import redis.asyncio as aioredis
+from fakeredis import FakeServer
+from redis.crc import key_slot
+
+from storage import RedisMessageIds, Store, Unavailable, connect, ping
+from storage.keys import Keys, base36
+from storage.messages import group_of
+
+
+@dataclass(frozen=True)
+class Target:
+    key: str
+
+
+# -- message ids ---------------------------------------------------------------------------------
+
+
+async def test_message_ids_get_set_forget(redis: aioredis.Redis, prefix: str) -> None:
+    ids = RedisMessageIds(redis, prefix=prefix)
+    target = Target("table:t1")
+    assert await ids.get(target) is None
+    await ids.set(target, "m1")
+    assert await ids.get(target) == "m1"
+    await ids.set(target, "m2")
+    assert await ids.get(target) == "m2"
+    await ids.forget(target)
+    assert await ids.get(target) is None
+
+
+async def test_a_tables_message_ids_share_one_hash(redis: aioredis.Redis, prefix: str) -> None:
+    ids = RedisMessageIds(redis, prefix=prefix, ttl=5000)
+    await ids.set(Target("table:t1"), "m1")
+    await ids.set(Target("hand:t1:u1"), "m2")
+    await ids.set(Target("hand:t2:u1"), "m3")
+    key = Keys(prefix).messages("table:t1")
+    assert await redis.hgetall(key) == {"table:t1": "m1", "hand:t1:u1": "m2"}
+    assert 0 < await redis.ttl(key) <= 5000
+    await ids.forget(Target("table:t1"))
+    assert await ids.get(Target("hand:t1:u1")) == "m2"
+
+
+async def test_other_targets_get_a_hash_of_their_own(redis: aioredis.Redis, prefix: str) -> None:
+    ids = RedisMessageIds(redis, prefix=prefix)
+    await ids.set(Target("lobby:c1"), "m1")
+    assert await redis.hgetall(Keys(prefix).messages("lobby:c1")) == {"lobby:c1": "m1"}
+
+
+def test_group_of() -> None:
+    assert group_of("table:abc") == "table:abc"
+    assert group_of("hand:abc:u:1") == "table:abc"
+    assert group_of("table:") == "table:"
+    assert group_of("dm:u1") == "dm:u1"
+
+
+# -- key layout ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("table_id", ["t", "zz9", base36(36**6 - 1)])
+def test_a_tables_keys_share_one_slot(table_id: str) -> None:
+    keys = Keys("kozyr").table_keys(table_id)
+    assert len(keys) == 3
+    assert {key_slot(k.encode()) for k in keys} == {key_slot(table_id.encode())}
+
+
+def test_tables_spread_over_slots() -> None:
+    """The hash tag is the table id, not the prefix: different tables land in different slots."""
+    keys = Keys("kozyr")
+    assert len({key_slot(keys.table(base36(n)).encode()) for n in range(100)}) > 50
+
+
+def test_due_keys_share_one_slot() -> None:
+    keys = Keys("kozyr")
+    assert key_slot(keys.due.encode()) == key_slot(keys.due_versions.encode()) == key_slot(b"due")
+
+
+def test_one_tables_message_targets_share_one_key() -> None:
+    keys = Keys("p")
+    assert keys.messages(group_of("table:t1")) == keys.messages(group_of("hand:t1:u7"))
+
+
+def test_base36() -> None:
+    assert [base36(n) for n in [0, 35, 36, 36**5]] == ["0", "z", "10", "100000"]
+    assert all(int(base36(n), 36) == n for n in range(0, 5000, 37))
+
+
+# -- connections ---------------------------------------------------------------------------------
+
+
+def _closed_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+async def test_unreachable_server_is_unavailable() -> None:
+    client = await connect(f"redis://127.0.0.1:{_closed_port()}/0", timeout=0.5, retries=0)
+    try:
+        store = Store(client, prefix="x")
+        with pytest.raises(Unavailable):
+            await store.load("t")
+        with pytest.raises(Unavailable):
+            await store.commit("t", 1, "v2", chat="c")
+        with pytest.raises(Unavailable):
+            await store.claim("upd")
+        with pytest.raises(Unavailable):
+            await RedisMessageIds(client, prefix="x").get(Target("table:t"))
+        assert await ping(client) is False
+    finally:
+        await client.aclose()
+
+
+async def test_embedded_store_shares_a_given_server() -> None:
+    server = FakeServer()
+    a, b = await connect(None, server=server), await connect(None, server=server)
+    try:
+        assert await ping(a) is True
+        await Store(a, prefix="p").create("t", "v1", chat="c")
+        assert await Store(b, prefix="p").load("t") == ("v1", 1)
+    finally:
+        await a.aclose()
+        await b.aclose()
