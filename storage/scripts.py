@@ -71,14 +71,20 @@ if score ~= nil and score <= tonumber(ARGV[2]) then return redis.call('ZREM', KE
 return 0
 """
 
-# Set (at ~= '') or clear the deadline of a table, unless a newer version already did.
-# KEYS: due zset, versions hash.  ARGV: table id, version, at.
+# Set (at ~= '') or clear the deadline of a table, unless a newer version already did. A cleared
+# deadline keeps its version (a tombstone) so that a late write of an older version cannot revive it;
+# only closing (forget = '1', final) drops the version too.
+# KEYS: due zset, versions hash.  ARGV: table id, version, at, forget.
 DUE = """
 local seen = tonumber(redis.call('HGET', KEYS[2], ARGV[1]))
 if seen ~= nil and seen > tonumber(ARGV[2]) then return 0 end
 if ARGV[3] == '' then
   redis.call('ZREM', KEYS[1], ARGV[1])
-  redis.call('HDEL', KEYS[2], ARGV[1])
+  if ARGV[4] == '1' then
+    redis.call('HDEL', KEYS[2], ARGV[1])
+  else
+    redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+  end
 else
   redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
   redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])

@@ -23,7 +23,9 @@ so a call replayed by the client's retry after a lost reply answers like the fir
 attempt by the host on the reloaded table sees the new version.
 
 Index keys expire `table_ttl` after the last table was added to them, so hints of tables that expired
-unclosed disappear with them; `due()` drops deadlines of tables that no longer exist.
+unclosed disappear with them; `due()` drops deadlines of tables that no longer exist. A deadline
+cleared by a commit keeps its version in `{due}:versions` (so a late older commit cannot revive it)
+until the table closes; a table that expires unclosed leaves that one small field behind.
 Closing a table (closed=True) gives its keys a short TTL and removes it from the chat index (when
 `chat` is given), from the index of every user the table knows and from the deadlines.
 """
@@ -120,7 +122,7 @@ class Store:
     # -- tables ---------------------------------------------------------------------------------
     @guarded
     async def new_id(self) -> str:
-        """A short unique id of [0-9a-z]: base36 of a counter (5-6 characters)."""
+        """A short unique id of [0-9a-z]: base36 of a counter that starts at a random value below 36**5."""
         n = await self._next_id(keys=[self.keys.ids], args=[secrets.randbelow(36**5)])
         return base36(int(n))
 
@@ -221,16 +223,18 @@ class Store:
             for key in self._index_keys(chat, users):
                 await self._index_remove(keys=[key], args=[table_id, version], client=pipe)
             at = "" if deadline is None or closed else repr(float(deadline))
-            await self._set_due(table_id, version, at, client=pipe)
+            await self._set_due(table_id, version, at, forget=closed, client=pipe)
             await pipe.execute()
 
     def _index_keys(self, chat: str | None, users: Sequence[str]) -> list[str]:
         return ([self.keys.chat(chat)] if chat is not None else []) + [self.keys.user(u) for u in users]
 
-    async def _set_due(self, table_id: str, version: int, at: str, client: Client | None = None) -> None:
-        """The versioned deadline write; `at` == "" clears it."""
+    async def _set_due(
+        self, table_id: str, version: int, at: str, *, forget: bool = False, client: Client | None = None
+    ) -> None:
+        """The versioned deadline write; `at` == "" clears it, `forget` drops its version too."""
         keys = [self.keys.due, self.keys.due_versions]
-        await self._due(keys=keys, args=[table_id, version, at], client=client)
+        await self._due(keys=keys, args=[table_id, version, at, int(forget)], client=client)
 
     @guarded
     async def forget_user_table(self, user: str, table_id: str) -> None:

@@ -181,10 +181,6 @@ async def test_late_older_commit_keeps_the_newer_deadline(
     assert await b.due(150.0) == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="DUE forgets the version when it clears a deadline (HDEL), so a late older write re-adds it",
-)
 async def test_late_older_commit_does_not_revive_a_cleared_deadline(
     store_factory: Callable[[], Awaitable[Store]],
 ) -> None:
