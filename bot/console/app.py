@@ -8,6 +8,7 @@ play a whole game through it.
 from __future__ import annotations
 
 import asyncio
+import getpass
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
@@ -43,12 +44,22 @@ async def _stdin(prompt: str) -> str:
 class ConsoleApp:
     platform = "console"
 
-    def __init__(self, host: Host, *, ask: Ask = _stdin, say: Say = print, lang: str = "en") -> None:
+    def __init__(
+        self,
+        host: Host,
+        *,
+        ask: Ask = _stdin,
+        say: Say = print,
+        lang: str = "en",
+        name: str | None = None,
+    ) -> None:
         self.host = host
         self.ask = ask
         self.say = say
         self.lang = lang
-        self.user = UserRef(platform="console", id="me", name="You", lang=lang)
+        # A name, not "You": the table's lines are written in the third person ("Ann attacks").
+        name = name or _login_name() or t(lang, "console.player")
+        self.user = UserRef(platform="console", id="me", name=name, lang=lang)
         self.chat = ChatRef(platform="console", id="local", title="Console")
         self.table: Screen | None = None
         self.hand: Screen | None = None
@@ -141,12 +152,23 @@ class ConsoleApp:
                 await self._command(Act(user=self.user, chat=self.chat, action=answer))
 
     def _show(self, buttons: list[Button]) -> None:
+        """The table without the log already printed, then what only the hand adds."""
+        table_lines = self.table.lines if self.table else []
         if self.table:
-            self.say("\n" + self.table.text())
+            head = [self.table.title] if self.table.title else []
+            body = [ln for ln in table_lines if not ln.startswith("· ")]
+            self.say("\n" + "\n".join([*head, *body]).rstrip())
         if self.hand:
-            self.say("\n".join(self.hand.lines))
+            self.say("\n".join(ln for ln in self.hand.lines if ln not in table_lines))
         self.say("  ".join(f"[{i}] {b.label}" for i, b in enumerate(buttons, 1)))
         self.say(t(self.lang, "console.help"))
+
+
+def _login_name() -> str | None:
+    try:
+        return getpass.getuser().capitalize() or None
+    except (OSError, KeyError):  # no login name in a bare container
+        return None
 
 
 async def run_console(host: Host, lang: str = "en") -> None:
