@@ -52,7 +52,7 @@ _EN = {
     "rozpysnyi.status.trump_shown": "Trump: {suit} ({card}, the dealer's last card, stays in the hand)",
     "rozpysnyi.status.no_trump": "No trump this round.",
     "rozpysnyi.status.no_trump_poker": "The poker card {card} came up: no trump this round.",
-    "rozpysnyi.status.bids": "Bids: {sum} for {n} tricks",
+    "rozpysnyi.status.bids": {"one": "Bids: {sum} for {n} trick", "other": "Bids: {sum} for {n} tricks"},
     "rozpysnyi.status.hook": "{dealer} may not bid {forbidden}.",
     "rozpysnyi.status.trick": "On the table ({leader} led): {cards}",
     "rozpysnyi.status.last": "Last trick: {cards} → {winner}",
