@@ -134,6 +134,17 @@ class Harness:
             ack_within=self.ack_within,
         )
 
+    async def restart(self) -> None:
+        """A new process: a new client, adapter and host over the same Redis; memory is forgotten."""
+        await self.frontend.close()
+        await self.client.close()
+        from bot.core.host import Host
+
+        self.host = Host(self.store, self.settings, clock=self.clock)
+        self.state = MemoryState(self.clock)
+        self.client, self.frontend = self.build()
+        await self.client.login(TOKEN)
+
     async def stop(self) -> None:
         await self.frontend.close()
         await self.client.close()

@@ -193,6 +193,22 @@ async def test_a_stale_button_says_so_and_refreshes_the_hand(h: Harness) -> None
     assert fresh is not None and set(fresh.custom_ids()).isdisjoint(old.custom_ids())
 
 
+async def test_buttons_sent_before_a_restart_still_work_after_it(h: Harness) -> None:
+    """Persistent buttons: nothing about them lives in the process that sent them."""
+    await started_game(h, BOB)
+    mover = next(p for p in (ANN, BOB) if actions(h.dm_hand(p)))
+    hand = h.dm_hand(mover)
+    assert hand is not None
+    table_edits = h.table().edits
+    await h.restart()
+    token = await h.press(mover, hand, actions(hand)[0])
+    assert h.callback_types(token) and h.replies(token) == []  # acknowledged, no complaint
+    assert h.table().edits > table_edits  # the move was made and the table message edited
+    after = h.dm_hand(mover)
+    assert after is not None and after.id == hand.id  # the same DM, edited in place
+    assert set(after.custom_ids()).isdisjoint(actions(hand))
+
+
 @pytest.mark.parametrize(
     "forge",
     [
