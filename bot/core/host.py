@@ -200,7 +200,8 @@ class Host:
                     lobby.set_option(tbl, game, user, admin, cmd.name, cmd.value)
                 case ShowSettings():
                     lobby.require_manager(tbl, user, admin)
-                    lobby.require_lobby(tbl)
+                    if not tbl.open:
+                        raise GameError("table_closed")
                     tbl.show_settings = not tbl.show_settings
                 case Act():
                     self._act(tbl, game, user, cmd.action, now)
@@ -260,6 +261,8 @@ class Host:
         if verb == "opt" and len(args) == 2:
             cmd_opt = SetOption(name=args[0], value=args[1], **target)
             return await self._table_command(token.table, cmd_opt, lang, version)
+        if verb == "kick" and len(args) == 1 and args[0].isdigit():
+            return await self._table_command(token.table, Kick(seat=int(args[0]), **target), lang, version)
         if verb == "hand" and not args:
             return await self._show_hand(ShowHand(ephemeral=True, **target), lang)
         raise GameError("bad_token")

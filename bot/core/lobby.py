@@ -82,14 +82,17 @@ def remove_bot(table: Table, seat: int | None) -> None:
 
 
 def kick(table: Table, game: Game, user: UserRef, admin: bool, seat: int) -> None:
+    """The creator or an admin removes a person: from the lobby, or to the AI in a running game."""
     require_manager(table, user, admin)
-    if not 0 <= seat < len(table.seats) or table.seats[seat].user is None:
+    person = table.seats[seat].user if 0 <= seat < len(table.seats) else None
+    if person is None:
         raise GameError("no_such_seat", seat=seat + 1)
     if table.status == "lobby":
+        table.note("host.log.removed", name=person.name)
         del table.seats[seat]
     elif table.status == "playing":
         hand_to_ai(table, game, seat)
-        table.note("host.log.kicked", seat=seat)
+        table.note("host.log.kicked", seat=seat, name=person.name)
     else:
         raise GameError("table_closed")
 

@@ -136,6 +136,25 @@ def option_lines(game: Game, table: Table, lang: str) -> list[str]:
 
 
 def settings_buttons(game: Game, table: Table, lang: str, sign: Sign) -> list[Button]:
+    """The manager's panel: game options (in the lobby only), time per move, removing a person."""
+    buttons = game_option_buttons(game, table, lang, sign) if table.status == "lobby" else []
+    cur = table.host.turn_timeout
+    nxt_t = next((x for x in TIMEOUTS if x > cur), TIMEOUTS[0])
+    buttons.append(
+        Button(
+            label=f"{t(lang, 'host.option.turn_timeout')}: {duration(cur, lang)}",
+            token=sign(f"@opt:turn_timeout:{nxt_t}"),
+        )
+    )
+    for i, seat in enumerate(table.seats):
+        if seat.user is not None:
+            name = seat_name(table, i, lang)
+            buttons.append(Button(label=t(lang, "host.button.kick", name=name), token=sign(f"@kick:{i}")))
+    return buttons
+
+
+def game_option_buttons(game: Game, table: Table, lang: str, sign: Sign) -> list[Button]:
+    """One button per option with a few choices; a press moves it to the next choice."""
     opts = game.options(table.options)
     buttons = []
     for name, field in type(opts).model_fields.items():
@@ -150,14 +169,12 @@ def settings_buttons(game: Game, table: Table, lang: str, sign: Sign) -> list[Bu
         buttons.append(
             Button(label=f"{label}: {option_value(current, lang)}", token=sign(f"@opt:{name}:{code}"))
         )
-    cur = table.host.turn_timeout
-    nxt_t = next((x for x in TIMEOUTS if x > cur), TIMEOUTS[0])
-    buttons.append(
-        Button(
-            label=f"{t(lang, 'host.option.turn_timeout')}: {duration(cur, lang)}",
-            token=sign(f"@opt:turn_timeout:{nxt_t}"),
-        )
-    )
+    return buttons
+
+
+def settings_panel(game: Game, table: Table, lang: str, sign: Sign) -> list[list[Button]]:
+    buttons = rows(settings_buttons(game, table, lang, sign), 2)
+    buttons.append([Button(label=t(lang, "host.button.settings_done"), token=sign("@settings"))])
     return buttons
 
 
@@ -197,8 +214,7 @@ def lobby_screen(game: Game, table: Table, lang: str, sign: Sign) -> Screen:
     lines += seat_lines(table, None, lang)
     lines += [line(table, e, lang) for e in table.log[-3:]]
     if table.show_settings:
-        buttons = rows(settings_buttons(game, table, lang, sign), 2)
-        buttons.append([Button(label=t(lang, "host.button.settings_done"), token=sign("@settings"))])
+        buttons = settings_panel(game, table, lang, sign)
     else:
         buttons = [
             [
@@ -241,6 +257,10 @@ def table_screen(game: Game, table: Table, state: Any, lang: str, sign: Sign) ->
         names = ", ".join(seat_name(table, i, lang) for i in view.to_act)
         lines.append(t(lang, "host.waiting_for", names=names, time=duration(table.host.turn_timeout, lang)))
         buttons = [[Button(label=t(lang, "host.button.hand"), token=sign("@hand"), style="primary")]]
+        if table.show_settings:
+            buttons += settings_panel(game, table, lang, sign)
+        else:
+            buttons[0].append(Button(label=t(lang, "host.button.settings"), token=sign("@settings")))
     elif table.status == "cancelled":
         lines.append(t(lang, "host.cancelled"))
     else:

@@ -50,6 +50,16 @@ class Recorder:
         screen = self.hand(u)
         return [b.token for row in screen.buttons for b in row if b.token] if screen else []
 
+    def table_button(self, label_start: str) -> str:
+        """The token of the table message's button whose label starts so."""
+        screen = self.table()
+        assert screen is not None
+        for row in screen.buttons:
+            for b in row:
+                if b.label.startswith(label_start) and b.token:
+                    return b.token
+        raise AssertionError(f"no button {label_start!r} in {screen}")
+
     def public(self) -> list[Delivery]:
         return [d for d in self.deliveries if not isinstance(d.target, HandTarget)]
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import redis.asyncio as aioredis
 
-from bot.core.api import ChatRef, MoveChat, NewTable, Press, Start, TableTarget
+from bot.core.api import ChatRef, ChatTarget, Join, MoveChat, NewTable, Press, Screen, Start, TableTarget
 from storage import Store, Unavailable
-from tests.core.hosting import CHAT, make_host, user
+from tests.core.hosting import CHAT, make_host, press_first_until_over, user
 from tests.core.test_host import open_table
 
 A = user(1)
@@ -66,15 +66,7 @@ async def test_a_migrated_chat_keeps_its_table(store) -> None:
 async def test_settings_buttons_change_options_for_the_creator_only(store) -> None:
     host, rec = make_host(store)
     await host.handle(NewTable(user=A, chat=CHAT, game="tricks"))
-
-    def button(label_start: str) -> str:
-        screen = rec.table()
-        assert screen is not None
-        for row in screen.buttons:
-            for b in row:
-                if b.label.startswith(label_start) and b.token:
-                    return b.token
-        raise AssertionError(f"no button {label_start!r} in {screen}")
+    button = rec.table_button
 
     outsider = await host.handle(Press(user=user(2), token=button("⚙"), chat=CHAT))
     assert outsider.reply and outsider.reply.alert
@@ -84,3 +76,40 @@ async def test_settings_buttons_change_options_for_the_creator_only(store) -> No
     assert screen and "Time per move: 1 day" in screen.text()
     await host.handle(Press(user=A, token=button("✔"), chat=CHAT))
     assert button("Join")
+
+
+async def test_the_creator_removes_a_person_from_the_lobby(store) -> None:
+    host, rec = make_host(store)
+    await host.handle(NewTable(user=A, chat=CHAT, game="tricks"))
+    await host.handle(Join(user=user(2), chat=CHAT))
+    await host.handle(Join(user=user(3), chat=CHAT))
+    await host.handle(Press(user=A, token=rec.table_button("⚙"), chat=CHAT))
+    kick_bob = rec.table_button("✖ Remove User2")
+    refused = await host.handle(Press(user=user(3), token=kick_bob, chat=CHAT))
+    assert refused.reply and refused.reply.alert and "creator" in refused.reply.text
+    assert "User2" in (rec.table() or Screen()).text()
+    await host.handle(Press(user=A, token=kick_bob, chat=CHAT))
+    text = (rec.table() or Screen()).text()
+    assert "User2 was removed from the table." in text
+    assert "User3" in text and "Seated: 2 of" in text, text
+    again = await host.handle(Press(user=A, token=kick_bob, chat=CHAT))  # a double click: stale
+    assert again.reply and "moved on" in again.reply.text
+
+
+async def test_the_creator_removes_a_player_mid_game_and_the_ai_finishes_the_seat(store) -> None:
+    host, rec = make_host(store)
+    b = user(2)
+    await open_table(host, rec, game="durak", bots=0, people=(A, b))
+    await host.settle()
+    await host.handle(Press(user=A, token=rec.table_button("⚙"), chat=CHAT))
+    await host.handle(Press(user=A, token=rec.table_button("Time per move"), chat=CHAT))
+    labels = [x.label for row in (rec.table() or Screen()).buttons for x in row]
+    assert not any(label.startswith(("Variant", "Deck")) for label in labels)  # the rules stay as dealt
+    await host.handle(Press(user=A, token=rec.table_button("✖ Remove User2"), chat=CHAT))
+    text = (rec.table() or Screen()).text()
+    assert "User2 was removed; the AI plays their seat." in text and "Time per move" not in text
+    assert "1 day" in text  # the new time per move
+    mine = await host.handle(Press(user=b, token=rec.table_button("🂠"), chat=CHAT))
+    assert mine.reply and mine.reply.alert and "no cards" in mine.reply.text, mine.reply
+    await press_first_until_over(host, rec, A)
+    assert any(isinstance(d.target, ChatTarget) for d in rec.public())  # the final scores were posted

@@ -159,3 +159,22 @@ async def test_command_menus_in_three_languages(h: Harness) -> None:
     )
     assert "Открыть стол" in menus[("all_group_chats", "ru")][0]["description"]
     assert "Відкрити стіл" in menus[("all_group_chats", "uk")][0]["description"]
+
+
+async def test_a_chat_admin_removes_a_player_mid_game_and_the_ai_takes_the_seat(h: Harness) -> None:
+    for person in (ANN, BOB):
+        await h.say(person, "/start", chat_id=person.id)
+    await h.say(ANN, "/new durak")
+    await h.press_label(BOB, h.table(), "Join")
+    await h.press_label(ANN, h.table(), "Start")
+    query = await h.press_label(CAT, h.table(), "Settings")
+    assert h.answer(query)["show_alert"]  # neither the creator nor an admin
+    h.api.admins[GROUP] = {CAT.id}
+    h.clock.now += 301  # the cached admin list has expired
+    await h.press_label(CAT, h.table(), "Settings")
+    await h.press_label(CAT, h.table(), "Remove Bob")
+    assert "Bob was removed; the AI plays their seat." in h.table().text
+    assert not any("Remove Bob" in b["text"] for b in h.table().buttons())
+    query = await h.press_label(BOB, h.table(), "My hand")
+    assert h.answer(query)["show_alert"]
+    h.assert_callbacks_answered_once()
