@@ -347,6 +347,7 @@ def _lead(sit: Situation, plain: list[Move], poker: list[Move]) -> Move:
         if poker and (sit.need >= len(sit.hand) or sit.need > _likely_winners(sit)):
             return sit.poker or "", _top_call(sit, [m[1] or "" for m in poker])
         return _low_from_long_suit(sit, plain)
+
     # want no more: lead the card most likely to be beaten
     def beaten(m: Move) -> tuple[int, int]:
         return (sit.higher(m[0]), -rank_value(m[0]))
