@@ -301,5 +301,6 @@ class HostPort(Protocol):
     async def unreachable(self, user: UserRef, table: str) -> None:
         """The platform refused to write to `user` (never started the bot, blocked DMs)."""
 
-    async def reachable(self, user: UserRef) -> None:
-        """The platform can write to `user` again (they started the bot, opened their DMs)."""
+    async def reachable(self, user: UserRef) -> bool:
+        """The platform can write to `user` again (they started the bot, opened their DMs); False if
+        that could not be stored."""

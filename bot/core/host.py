@@ -119,8 +119,11 @@ class Host:
         except (GameError, Unavailable):
             log.info("could not record an unreachable player at table %s", table)
 
-    async def reachable(self, user: UserRef) -> None:
-        """The platform can write to `user` again (they started the bot, a DM went through)."""
+    async def reachable(self, user: UserRef) -> bool:
+        """The platform can write to `user` again (they started the bot, a DM went through).
+
+        False when it could not all be stored: the adapter then tells the host again next time.
+        """
 
         async def change(tbl: Table) -> None:
             seat = tbl.seat_of(user)
@@ -135,6 +138,8 @@ class Host:
                 await self._push(self._views(old, new))
         except (GameError, Unavailable):
             log.info("could not record that a player is reachable again")
+            return False
+        return True
 
     def error_text(self, e: GameError, lang: str, platform: str | None = None) -> str:
         game = e.params.get("game_key")

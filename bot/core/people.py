@@ -2,7 +2,7 @@
 
 Both adapters share this. The flag lives in storage (shared by workers); each process caches the good
 news only, so a private press costs no storage read, while bad news is always read fresh. Changes go
-through the host as well, which marks or unmarks the person's seat at their tables.
+through the host, which stores the flag and marks or unmarks the person's seat at their tables.
 """
 
 from __future__ import annotations
@@ -64,23 +64,12 @@ class People:
 
     async def reached(self, user: UserRef) -> None:
         """They started the bot, or a private message went through."""
-        if user.key in self._reachable:
-            return
-        try:
-            await self.prefs.mark_reachable(user.key, True)
+        if user.key not in self._reachable and await self.host.reachable(user):
             self._reachable.add(user.key)
-        except Exception:
-            log.warning("could not store that %s is reachable", user.key)
-            return
-        await self.host.reachable(user)
 
     async def refused(self, user: UserRef, table: str) -> None:
         """The platform refused a private message to them (the outbox's `on_unreachable`)."""
         self._reachable.discard(user.key)
-        try:
-            await self.prefs.mark_reachable(user.key, False)
-        except Exception:
-            log.warning("could not store that %s is unreachable", user.key)
         await self.host.unreachable(user, table)
 
     async def try_again(self, user: UserRef) -> None:
