@@ -204,10 +204,7 @@ class Host:
                 case SetOption():
                     lobby.set_option(tbl, game, user, admin, cmd.name, cmd.value)
                 case ShowSettings():
-                    lobby.require_manager(tbl, user, admin)
-                    if not tbl.open:
-                        raise GameError("table_closed")
-                    tbl.show_settings = not tbl.show_settings
+                    lobby.toggle_settings(tbl, user, admin)
                 case Act():
                     self._act(tbl, game, user, cmd.action, now)
                 case _:

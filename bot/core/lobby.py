@@ -31,6 +31,13 @@ def require_manager(table: Table, user: UserRef, admin: bool) -> None:
         raise GameError("only_creator")
 
 
+def require_open_manager(table: Table, user: UserRef, admin: bool) -> None:
+    """The creator or an admin, at a table that is still waiting or playing."""
+    require_manager(table, user, admin)
+    if not table.open:
+        raise GameError("table_closed")
+
+
 def join(table: Table, game: Game, user: UserRef, lang: str) -> None:
     if table.seat_of(user) is not None:
         raise GameError("already_seated")
@@ -83,18 +90,16 @@ def remove_bot(table: Table, seat: int | None) -> None:
 
 def kick(table: Table, game: Game, user: UserRef, admin: bool, seat: int) -> None:
     """The creator or an admin removes a person: from the lobby, or to the AI in a running game."""
-    require_manager(table, user, admin)
+    require_open_manager(table, user, admin)
     person = table.seats[seat].user if 0 <= seat < len(table.seats) else None
     if person is None:
         raise GameError("no_such_seat", seat=seat + 1)
     if table.status == "lobby":
         table.note("host.log.removed", name=person.name)
         del table.seats[seat]
-    elif table.status == "playing":
-        hand_to_ai(table, game, seat)
-        table.note("host.log.kicked", seat=seat, name=person.name)
     else:
-        raise GameError("table_closed")
+        table.note("host.log.kicked", seat=seat)  # before the AI takes the seat: the line keeps the name
+        hand_to_ai(table, game, seat)
 
 
 def start(table: Table, game: Game, user: UserRef, admin: bool, now: float, lobby_timeout: float) -> None:
@@ -114,9 +119,7 @@ def start(table: Table, game: Game, user: UserRef, admin: bool, now: float, lobb
 
 
 def cancel(table: Table, user: UserRef, admin: bool) -> None:
-    require_manager(table, user, admin)
-    if not table.open:
-        raise GameError("table_closed")
+    require_open_manager(table, user, admin)
     table.status = "cancelled"
     table.note("host.log.cancelled")
 
@@ -146,10 +149,14 @@ def _candidates(value: str) -> list[Any]:
     return out
 
 
+def toggle_settings(table: Table, user: UserRef, admin: bool) -> None:
+    """Show or hide the manager's panel on the table message (options, time per move, removing a person)."""
+    require_open_manager(table, user, admin)
+    table.show_settings = not table.show_settings
+
+
 def set_option(table: Table, game: Game, user: UserRef, admin: bool, name: str, value: str) -> None:
-    require_manager(table, user, admin)
-    if not table.open:
-        raise GameError("table_closed")
+    require_open_manager(table, user, admin)
     if name in HOST_OPTIONS:
         raw: Any = parse_duration(value) if name == "turn_timeout" else value
         try:
