@@ -80,13 +80,12 @@ local seen = tonumber(redis.call('HGET', KEYS[2], ARGV[1]))
 if seen ~= nil and seen > tonumber(ARGV[2]) then return 0 end
 if ARGV[3] == '' then
   redis.call('ZREM', KEYS[1], ARGV[1])
-  if ARGV[4] == '1' then
-    redis.call('HDEL', KEYS[2], ARGV[1])
-  else
-    redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
-  end
 else
   redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
+end
+if ARGV[4] == '1' then
+  redis.call('HDEL', KEYS[2], ARGV[1])
+else
   redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
 end
 return 1

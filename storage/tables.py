@@ -112,13 +112,6 @@ class Store:
         self._next_id = redis.register_script(scripts.NEXT_ID)
         self._lock_tokens: dict[str, str] = {}
 
-    # -- keys (kept for callers that inspect Redis directly) ------------------------------------
-    def table_key(self, table_id: str) -> str:
-        return self.keys.table(table_id)
-
-    def events_key(self, table_id: str) -> str:
-        return self.keys.events(table_id)
-
     # -- tables ---------------------------------------------------------------------------------
     @guarded
     async def new_id(self) -> str:
@@ -268,12 +261,16 @@ class Store:
     @guarded
     async def unschedule(self, table_id: str, *, version: int | None = None) -> None:
         if version is None:
-            async with self.redis.pipeline(transaction=True) as pipe:
-                pipe.zrem(self.keys.due, table_id)
-                pipe.hdel(self.keys.due_versions, table_id)
-                await pipe.execute()
+            await self._drop_deadlines([table_id])
         else:
             await self._set_due(table_id, version, "")
+
+    async def _drop_deadlines(self, ids: Sequence[str]) -> None:
+        """Forget deadlines and their versions outright (the table is closed or gone)."""
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.zrem(self.keys.due, *ids)
+            pipe.hdel(self.keys.due_versions, *ids)
+            await pipe.execute()
 
     @guarded
     async def due(self, now: float, limit: int = 100) -> list[str]:
@@ -288,10 +285,7 @@ class Store:
             alive = await pipe.execute()
         gone = [t for t, ok in zip(ids, alive, strict=True) if not ok]
         if gone:
-            async with self.redis.pipeline(transaction=True) as pipe:
-                pipe.zrem(self.keys.due, *gone)
-                pipe.hdel(self.keys.due_versions, *gone)
-                await pipe.execute()
+            await self._drop_deadlines(gone)
         return [t for t, ok in zip(ids, alive, strict=True) if ok]
 
     @guarded

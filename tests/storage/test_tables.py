@@ -53,7 +53,7 @@ async def test_stale_commit_leaves_users_and_ttl_untouched(store: Store, redis: 
     with pytest.raises(Conflict):
         await store.commit("t", 1, "stale", users_added=["u2"], users_removed=["u1"], closed=True)
     assert await redis.smembers(store.keys.users("t")) == {"u1"}
-    assert await redis.ttl(store.table_key("t")) > CLOSED_TTL
+    assert await redis.ttl(store.keys.table("t")) > CLOSED_TTL
     assert await store.load("t") == ("v2", 2)
 
 
@@ -84,7 +84,7 @@ async def test_create_on_taken_id_keeps_the_first_table(store: Store, redis: aio
 
 async def test_create_clears_leftovers_of_a_former_table(store: Store, redis: aioredis.Redis) -> None:
     """Events and users left by an expired table of the same id do not leak into a new one."""
-    await redis.xadd(store.events_key("t"), {"event": "old"})
+    await redis.xadd(store.keys.events("t"), {"event": "old"})
     await redis.sadd(store.keys.users("t"), "old-user")
     await store.create("t", "new", chat="c", users=["u1"])
     assert await store.events("t") == []
@@ -182,7 +182,7 @@ async def test_events_are_appended_to_the_stream_in_order(store: Store, redis: a
     await store.commit("t", 1, "v2", events=["a", "b"])
     await store.commit("t", 2, "v3")
     await store.commit("t", 3, "v4", events=["c"])
-    entries = await redis.xrange(store.events_key("t"))
+    entries = await redis.xrange(store.keys.events("t"))
     assert [fields for _id, fields in entries] == [{"event": "a"}, {"event": "b"}, {"event": "c"}]
     assert await store.events("t") == ["a", "b", "c"]
     assert await store.events("t", count=2) == ["b", "c"]
@@ -197,7 +197,7 @@ async def test_event_stream_is_capped(store: Store, redis: aioredis.Redis) -> No
     await store.create("t", "v1", chat="c")
     for v in range(1, 4):
         await store.commit("t", v, f"v{v + 1}", events=[f"{v}:{i}" for i in range(600)])
-    length = await redis.xlen(store.events_key("t"))
+    length = await redis.xlen(store.keys.events("t"))
     assert EVENTS_MAX <= length < EVENTS_MAX + 100 < 1800
     assert (await store.events("t", count=1)) == ["3:599"]
 
