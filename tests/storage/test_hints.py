@@ -69,30 +69,22 @@ async def test_lost_commit_never_drops_an_index_entry(store: Store) -> None:
     assert await store.tables_in_chat("c") == ["t"]
 
 
-async def test_late_older_removal_keeps_a_newer_addition(
-    store_factory: Callable[[], Awaitable[Store]],
+@pytest.mark.parametrize(
+    ("b_adds", "u1_tables"),
+    [(["u1"], ["t"]), ([], [])],
+    ids=["newer-addition-kept", "late-removal-applies"],
+)
+async def test_a_late_older_removal_yields_only_to_a_newer_addition(
+    store_factory: Callable[[], Awaitable[Store]], b_adds: list[str], u1_tables: list[str]
 ) -> None:
-    """Worker A removes u1 at v2, worker B adds u1 back at v3; A's index write arriving last is ignored."""
+    """Worker A removes u1 at v2, worker B commits v3 (adding u1 back, or not); A's index write comes last."""
     a, b = await store_factory(), await store_factory()
     await a.create("t", "v1", chat="c", users=["u1"])
     held = defer_settle(a)
     await a.commit("t", 1, "v2", users_removed=["u1"])
-    await b.commit("t", 2, "v3", users_added=["u1"])
+    await b.commit("t", 2, "v3", users_added=b_adds)
     await held[0]()
-    assert await b.tables_of_user("u1") == ["t"]
-
-
-async def test_late_removal_without_newer_addition_applies(
-    store_factory: Callable[[], Awaitable[Store]],
-) -> None:
-    """Control of the test above: with no newer addition the late removal does remove."""
-    a, b = await store_factory(), await store_factory()
-    await a.create("t", "v1", chat="c", users=["u1"])
-    held = defer_settle(a)
-    await a.commit("t", 1, "v2", users_removed=["u1"])
-    await b.commit("t", 2, "v3")
-    await held[0]()
-    assert await b.tables_of_user("u1") == []
+    assert await b.tables_of_user("u1") == u1_tables
 
 
 async def test_close_clears_indexes_and_deadline(store: Store, redis: aioredis.Redis) -> None:
@@ -168,29 +160,20 @@ async def test_older_version_cannot_overwrite_newer_deadline(store: Store) -> No
     assert await store.next_due() == 300.0
 
 
-async def test_late_older_commit_keeps_the_newer_deadline(
-    store_factory: Callable[[], Awaitable[Store]],
+@pytest.mark.parametrize("b_deadline", [200.0, None], ids=["moved-later", "cleared"])
+async def test_a_late_older_commit_leaves_the_newer_deadline(
+    store_factory: Callable[[], Awaitable[Store]], b_deadline: float | None
 ) -> None:
+    """A sets a deadline at v2, B moves it later or clears it at v3; A's deadline write comes last."""
     a, b = await store_factory(), await store_factory()
     await a.create("t", "v1", chat="c")
     held = defer_settle(a)
     await a.commit("t", 1, "v2", deadline=100.0)
-    await b.commit("t", 2, "v3", deadline=200.0)
+    await b.commit("t", 2, "v3", deadline=b_deadline)
     await held[0]()
-    assert await b.next_due() == 200.0
+    assert await b.next_due() == b_deadline
     assert await b.due(150.0) == []
-
-
-async def test_late_older_commit_does_not_revive_a_cleared_deadline(
-    store_factory: Callable[[], Awaitable[Store]],
-) -> None:
-    a, b = await store_factory(), await store_factory()
-    await a.create("t", "v1", chat="c")
-    held = defer_settle(a)
-    await a.commit("t", 1, "v2", deadline=100.0)
-    await b.commit("t", 2, "v3")
-    await held[0]()
-    assert await b.due(math.inf) == []
+    assert await b.due(math.inf) == ([] if b_deadline is None else ["t"])
 
 
 async def test_unversioned_schedule_and_unschedule(store: Store, redis: aioredis.Redis) -> None:
