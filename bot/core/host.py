@@ -316,9 +316,9 @@ class Host:
 
     async def _rules(self, cmd: ShowRules, lang: str) -> Outcome:
         chosen = [games.get(cmd.game)] if cmd.game else games.all_games()
+        platform = cmd.user.platform
         lines: list[str] = []
         for game in chosen:
-            platform = cmd.user.platform
             new = t(lang, for_platform("host.rules.new", platform), game=game.key)
             lines.append(f"{render.game_name(game, lang)} — {new}")
             if cmd.game:
