@@ -103,6 +103,13 @@ class Kick(TableCommand):
     seat: int
 
 
+class Invite(TableCommand):
+    """Let `guest` join a private table (the creator or an admin asks)."""
+
+    kind: Literal["invite"] = "invite"
+    guest: UserRef
+
+
 class SetOption(TableCommand):
     kind: Literal["set_option"] = "set_option"
     name: str
@@ -163,6 +170,7 @@ AnyCommand = Annotated[
     | Start
     | Cancel
     | Kick
+    | Invite
     | SetOption
     | Act
     | Press

@@ -30,6 +30,7 @@ from bot.core.api import (
     Delivery,
     Frontend,
     HandTarget,
+    Invite,
     Join,
     Kick,
     Leave,
@@ -186,7 +187,7 @@ class Host:
             self._touch_lang(tbl, user, lang)
             match cmd:
                 case Join():
-                    lobby.join(tbl, game, user, lang)
+                    lobby.join(tbl, game, user, lang, admin)
                 case Leave():
                     lobby.leave(tbl, game, user)
                 case AddBot():
@@ -201,6 +202,8 @@ class Host:
                 case Kick():
                     lobby.kick(tbl, game, user, admin, cmd.seat)
                     self._refresh_ai(tbl, game, now)
+                case Invite():
+                    lobby.invite(tbl, user, admin, cmd.guest)
                 case SetOption():
                     lobby.set_option(tbl, game, user, admin, cmd.name, cmd.value)
                 case ShowSettings():

@@ -38,10 +38,12 @@ def require_open_manager(table: Table, user: UserRef, admin: bool) -> None:
         raise GameError("table_closed")
 
 
-def join(table: Table, game: Game, user: UserRef, lang: str) -> None:
+def join(table: Table, game: Game, user: UserRef, lang: str, admin: bool = False) -> None:
     if table.seat_of(user) is not None:
         raise GameError("already_seated")
     require_lobby(table)
+    if table.host.private and not (admin or user.key in table.invited or user.key == table.creator.key):
+        raise GameError("private_table", creator=table.creator.name)
     if len(table.seats) >= game.max_players:
         raise GameError("table_full", max=game.max_players)
     table.seats.append(Seat(user=user, lang=lang))
@@ -100,6 +102,15 @@ def kick(table: Table, game: Game, user: UserRef, admin: bool, seat: int) -> Non
     else:
         table.note("host.log.kicked", seat=seat)  # before the AI takes the seat: the line keeps the name
         hand_to_ai(table, game, seat)
+
+
+def invite(table: Table, user: UserRef, admin: bool, guest: UserRef) -> None:
+    """The creator or an admin lets `guest` join (the table's private option admits only them)."""
+    require_open_manager(table, user, admin)
+    require_lobby(table)
+    if guest.key not in table.invited:
+        table.invited.append(guest.key)
+    table.note("host.log.invited", name=user.name, guest=guest.name)
 
 
 def start(table: Table, game: Game, user: UserRef, admin: bool, now: float, lobby_timeout: float) -> None:

@@ -132,12 +132,19 @@ def option_lines(game: Game, table: Table, lang: str) -> list[str]:
             value=duration(table.host.turn_timeout, lang),
         )
     )
+    if table.host.private:
+        out.append(t(lang, "host.option_line", name=t(lang, "host.option.private"), value=t(lang, "host.on")))
     return out
 
 
 def settings_buttons(game: Game, table: Table, lang: str, sign: Sign) -> list[Button]:
     """The manager's panel: game options (in the lobby only), time per move, removing a person."""
-    buttons = game_option_buttons(game, table, lang, sign) if table.status == "lobby" else []
+    buttons = []
+    if table.status == "lobby":
+        buttons += game_option_buttons(game, table, lang, sign)
+        private = table.host.private
+        label = f"{t(lang, 'host.option.private')}: {option_value(private, lang)}"
+        buttons.append(Button(label=label, token=sign(f"@opt:private:{int(not private)}")))
     cur = table.host.turn_timeout
     nxt_t = next((x for x in TIMEOUTS if x > cur), TIMEOUTS[0])
     buttons.append(

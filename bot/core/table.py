@@ -51,6 +51,7 @@ class HostOptions(BaseModel):
 
     turn_timeout: int = Field(12 * 3600, ge=30, le=7 * 86400, description="seconds per move")
     max_misses: int = Field(2, ge=1, le=100, description="missed turns before the AI keeps the seat")
+    private: bool = Field(False, description="only people the creator or an admin invited may join")
 
 
 class Table(BaseModel):
@@ -68,6 +69,7 @@ class Table(BaseModel):
     turn_since: float = 0.0
     ai_due: float | None = None
     show_settings: bool = False
+    invited: list[str] = Field(default_factory=list)  # user keys allowed to join a private table
     log: list[LogLine] = Field(default_factory=list)
     # set by the store on load; not part of the stored document
     version: int = Field(0, exclude=True)

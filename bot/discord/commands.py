@@ -1,4 +1,4 @@
-"""The slash commands: one group, `/kozyr new|join|leave|start|stop|hand|rules|settings|lang`.
+"""The slash commands: one group, `/kozyr new|join|leave|start|stop|hand|rules|settings|invite|lang`.
 
 - `new game:<choice> preset:<autocomplete> options:"name=value …" thread:<bool>`: the games are fixed
   choices (their names localized), presets are suggested for the game already chosen, `options` takes
@@ -8,6 +8,7 @@
 - `join`, `leave`, `start`, `stop`, `settings` act on the open table of the channel (or thread).
 - `settings` without arguments shows/hides the settings buttons on the table message; with
   `option:` (suggested from every game's options) and `value:` it sets that option.
+- `invite member:<user>` lets that member join the channel's private table (creator or admin).
 - `hand` answers with an ephemeral hand (only the user sees it) that then follows the game for as long
   as Discord lets the bot edit it; in a DM it sends every hand again as a DM.
 - `lang` sets the user's language; when a chat admin runs it in a channel, the table's language too.
@@ -30,6 +31,7 @@ from bot.core.api import (
     AnyCommand,
     Cancel,
     ChatRef,
+    Invite,
     Join,
     Leave,
     NewTable,
@@ -40,6 +42,7 @@ from bot.core.api import (
     ShowRules,
     ShowSettings,
     Start,
+    UserRef,
 )
 from bot.core.i18n import LANGUAGES, has, t
 from bot.discord.frontend import DiscordFrontend, quiet_hands
@@ -126,7 +129,9 @@ class Kozyr(app_commands.Group):
             await Answer(self.fe, interaction, slash=True).text(t(lang, "discord.guild_only"))
         return chat
 
-    async def table_command(self, interaction: discord.Interaction[Any], kind: type[Any]) -> None:
+    async def table_command(
+        self, interaction: discord.Interaction[Any], kind: type[Any], **extra: Any
+    ) -> None:
         chat = await self.in_channel(interaction)
         if chat is None:
             return
@@ -135,6 +140,7 @@ class Kozyr(app_commands.Group):
             chat=chat,
             update_id=str(interaction.id),
             is_chat_admin=is_chat_admin(interaction),
+            **extra,
         )
         await self.run(interaction, command)
 
@@ -235,6 +241,12 @@ class Kozyr(app_commands.Group):
     async def stop(self, interaction: discord.Interaction[Any]) -> None:
         await self.table_command(interaction, Cancel)
 
+    @app_commands.command(name="invite", description=text("discord.cmd.invite"))
+    @app_commands.describe(member=text("discord.arg.member"))
+    async def invite(self, interaction: discord.Interaction[Any], member: discord.User) -> None:
+        guest = UserRef(platform="discord", id=str(member.id), name=member.display_name)
+        await self.table_command(interaction, Invite, guest=guest)
+
     @app_commands.command(name="hand", description=text("discord.cmd.hand"))
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         user = user_ref(interaction)
@@ -276,7 +288,7 @@ class Kozyr(app_commands.Group):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         lang = await self.fe.people.lang_of(user_ref(interaction))
-        seen: dict[str, str] = {"turn_timeout": t(lang, "host.option.turn_timeout")}
+        seen: dict[str, str] = {name: t(lang, f"host.option.{name}") for name in ("turn_timeout", "private")}
         for g in games.all_games():
             for name in g.Options.model_fields:
                 key = f"{g.key}.option.{name}"

@@ -10,7 +10,7 @@ from aiogram.types import BotCommand, BotCommandScopeAllGroupChats, BotCommandSc
 
 from bot.core.i18n import LANGUAGES, t
 
-GROUP = ("new", "join", "leave", "start", "stop", "hand", "settings", "rules", "lang", "help")
+GROUP = ("new", "join", "leave", "start", "stop", "hand", "settings", "invite", "rules", "lang", "help")
 PRIVATE = ("start", "hand", "rules", "lang", "help")
 
 

@@ -1,4 +1,4 @@
-"""Group commands about the chat's table: /new, /join, /leave, /start, /stop, /settings; chat migrations.
+"""Group commands about the chat's table: /new, /join, /leave, /start, /stop, /settings, /invite; migrations.
 
 `/new [game] [preset] [option=value …]`: the first word is a game (key or alias, `poker`, `durak`…) or,
 when it is not one, a preset of the default game (the first registered game); the next word is a
@@ -16,10 +16,11 @@ from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import Message, Update
 
 import games
-from bot.core.api import Cancel, ChatRef, Join, Leave, NewTable, ShowSettings, Start
-from bot.telegram.common import open_bot_hint, run, update_id
+from bot.core.api import Cancel, ChatRef, Invite, Join, Leave, NewTable, ShowSettings, Start
+from bot.core.i18n import t
+from bot.telegram.common import open_bot_hint, run, say, update_id
 from bot.telegram.frontend import TelegramFrontend
-from bot.telegram.refs import chat_ref, message_chat, user_ref
+from bot.telegram.refs import chat_ref, message_chat, plain_html, user_ref
 from games.base import GameError
 
 log = logging.getLogger(__name__)
@@ -120,6 +121,27 @@ async def settings(message: Message, event_update: Update, tg: TelegramFrontend)
     await run(tg, message, cmd, quiet=True)
 
 
+async def invite(message: Message, event_update: Update, tg: TelegramFrontend) -> None:
+    """`/invite` in reply to someone's message lets them join the private table."""
+    if message.from_user is None:
+        return
+    replied = message.reply_to_message
+    # in a forum topic an ordinary message "replies" to the topic's opening: that names nobody
+    guest = replied.from_user if replied is not None and replied.forum_topic_created is None else None
+    if guest is None or guest.is_bot:
+        lang = await tg.people.lang_of(user_ref(message.from_user))
+        await say(message, plain_html(t(lang, "telegram.invite_how")))
+        return
+    cmd = Invite(
+        user=user_ref(message.from_user),
+        chat=message_chat(message),
+        guest=user_ref(guest),
+        update_id=update_id(event_update),
+        is_chat_admin=await admin(tg, message),
+    )
+    await run(tg, message, cmd, quiet=True)
+
+
 async def migrated_to(message: Message, tg: TelegramFrontend) -> None:
     """The old group's last word: it became the supergroup `migrate_to_chat_id`."""
     assert message.migrate_to_chat_id is not None
@@ -144,6 +166,7 @@ def make_router() -> Router:
     router.message.register(start, CommandStart())
     router.message.register(stop, Command("stop"))
     router.message.register(settings, Command("settings"))
+    router.message.register(invite, Command("invite"))
     router.message.register(migrated_to, F.migrate_to_chat_id)
     router.message.register(migrated_from, F.migrate_from_chat_id)
     return router

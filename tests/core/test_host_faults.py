@@ -4,7 +4,18 @@ from __future__ import annotations
 
 import redis.asyncio as aioredis
 
-from bot.core.api import ChatRef, ChatTarget, Join, MoveChat, NewTable, Press, Screen, Start, TableTarget
+from bot.core.api import (
+    ChatRef,
+    ChatTarget,
+    Invite,
+    Join,
+    MoveChat,
+    NewTable,
+    Press,
+    Screen,
+    Start,
+    TableTarget,
+)
 from storage import Store, Unavailable
 from tests.core.hosting import CHAT, make_host, press_first_until_over, user
 from tests.core.test_host import open_table
@@ -113,3 +124,25 @@ async def test_the_creator_removes_a_player_mid_game_and_the_ai_finishes_the_sea
     assert mine.reply and mine.reply.alert and "no cards" in mine.reply.text, mine.reply
     await press_first_until_over(host, rec, A)
     assert any(isinstance(d.target, ChatTarget) for d in rec.public())  # the final scores were posted
+
+
+async def test_a_private_table_seats_only_invited_people(store) -> None:
+    host, rec = make_host(store)
+    bob, cat, admin = user(2), user(3), user(4)
+    await host.handle(NewTable(user=A, chat=CHAT, game="durak"))
+    await host.handle(Press(user=A, token=rec.table_button("⚙"), chat=CHAT))
+    await host.handle(Press(user=A, token=rec.table_button("Invited only: off"), chat=CHAT))
+    assert rec.table_button("Invited only: on")
+    refused = await host.handle(Join(user=bob, chat=CHAT))
+    assert refused.reply and refused.reply.alert and "ask User1 to invite you" in refused.reply.text
+    not_yours = await host.handle(Invite(user=cat, chat=CHAT, guest=cat))  # guests cannot invite themselves
+    assert not_yours.reply and not_yours.reply.alert and "creator" in not_yours.reply.text
+    await host.handle(Invite(user=A, chat=CHAT, guest=bob))
+    assert "User1 invited User2." in (rec.table() or Screen()).text()
+    joined = await host.handle(Join(user=bob, chat=CHAT))
+    assert joined.reply is None or not joined.reply.alert, joined.reply
+    also_refused = await host.handle(Join(user=cat, chat=CHAT))
+    assert also_refused.reply and also_refused.reply.alert
+    await host.handle(Join(user=admin, chat=CHAT, is_chat_admin=True))  # a chat admin needs no invitation
+    text = (rec.table() or Screen()).text()
+    assert "User2" in text and "User4" in text and "User3" not in text and "Invited only: on" in text

@@ -80,6 +80,8 @@ MOD = Person(930000000000000009, "Mod", permissions=MODERATOR)
 
 
 def option_type(value: Any) -> int:
+    if isinstance(value, Person):
+        return 6  # USER
     if isinstance(value, bool):
         return 5
     if isinstance(value, int):
@@ -217,13 +219,20 @@ class Harness:
 
     def slash(self, who: Person, sub: str, channel: int = CHANNEL, **options: Any) -> dict[str, Any]:
         payload = self._base(who, channel, 2)
-        args = [{"type": option_type(v), "name": k, "value": v} for k, v in options.items() if v is not None]
+        given = {k: v for k, v in options.items() if v is not None}
+        args = [
+            {"type": option_type(v), "name": k, "value": str(v.id) if isinstance(v, Person) else v}
+            for k, v in given.items()
+        ]
         payload["data"] = {
             "id": self.command_id(),
             "name": "kozyr",
             "type": 1,
             "options": [{"type": 1, "name": sub, "options": args}],
         }
+        people = [v for v in given.values() if isinstance(v, Person)]
+        if people:  # Discord sends the users an option names alongside
+            payload["data"]["resolved"] = {"users": {str(p.id): p.json() for p in people}}
         return payload
 
     def autocomplete(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tests.discord.fakeapi import APP_ID, GUILD_ID, TOKEN
 from tests.discord.harness import ANN, BOB, CAT, CHANNEL, MOD, Harness
 
-SUBCOMMANDS = ["new", "join", "leave", "start", "stop", "hand", "rules", "settings", "lang"]
+SUBCOMMANDS = ["new", "join", "leave", "start", "stop", "invite", "hand", "rules", "settings", "lang"]
 
 
 def answer(h: Harness, token: str) -> str:
@@ -117,6 +117,20 @@ async def test_settings_toggle_the_buttons_and_set_an_option(h: Harness) -> None
     assert answer(h, token) == "Setting changed."
     assert "Schedule: 1 N" in h.table().content
     assert "Only the table's creator" in answer(h, await h.run(BOB, "settings", option="schedule", value="1"))
+
+
+async def test_a_private_table_takes_the_members_its_creator_invites(h: Harness) -> None:
+    await h.run(ANN, "new", game="durak")
+    await h.run(ANN, "settings", option="private", value="on")
+    assert "Invited only: on" in h.table().content
+    assert "ask Ann to invite you" in answer(h, await h.run(BOB, "join"))
+    assert "Only the table's creator" in answer(h, await h.run(CAT, "invite", member=CAT))
+    await h.run(ANN, "invite", member=BOB)
+    assert "Ann invited Bob." in h.table().content
+    assert answer(h, await h.run(BOB, "join")) == "You joined the table."
+    assert "ask Ann" in answer(h, await h.run(CAT, "join"))
+    seated = h.table().content.split("Seated")[1].splitlines()[1:3]
+    assert [line.strip() for line in seated] == ["Ann", "Bob"]
 
 
 async def test_rules_and_hand_answer_only_the_asker(h: Harness) -> None:

@@ -154,9 +154,20 @@ async def test_command_menus_in_three_languages(h: Harness) -> None:
         (scope, lang) for scope in ("all_group_chats", "all_private_chats") for lang in (None, "ru", "uk")
     }
     group = [c["command"] for c in menus[("all_group_chats", None)]]
-    assert {"new", "join", "leave", "start", "stop", "hand", "rules", "settings", "lang", "help"} == set(
-        group
-    )
+    expected = {
+        "new",
+        "join",
+        "leave",
+        "start",
+        "stop",
+        "hand",
+        "rules",
+        "settings",
+        "invite",
+        "lang",
+        "help",
+    }
+    assert expected == set(group)
     assert "Открыть стол" in menus[("all_group_chats", "ru")][0]["description"]
     assert "Відкрити стіл" in menus[("all_group_chats", "uk")][0]["description"]
 
@@ -177,4 +188,26 @@ async def test_a_chat_admin_removes_a_player_mid_game_and_the_ai_takes_the_seat(
     assert not any("Remove Bob" in b["text"] for b in h.table().buttons())
     query = await h.press_label(BOB, h.table(), "My hand")
     assert h.answer(query)["show_alert"]
+    h.assert_callbacks_answered_once()
+
+
+async def test_a_private_table_takes_those_the_creator_invites_by_reply(h: Harness) -> None:
+    for person in (ANN, BOB, CAT):
+        await h.say(person, "/start", chat_id=person.id)
+    await h.say(ANN, "/new durak")
+    await h.press_label(ANN, h.table(), "Settings")
+    await h.press_label(ANN, h.table(), "Invited only: off")
+    await h.press_label(ANN, h.table(), "Done")
+    query = await h.press_label(BOB, h.table(), "Join")
+    assert h.answer(query)["show_alert"] and "invite you" in h.answer(query)["text"]
+    assert "Bob" not in h.table().text
+    await h.say(ANN, "/invite")  # not a reply: how to do it
+    assert "as a reply" in h.api.last(GROUP).text
+    bobs_message = h.message(BOB, "may I play?")["message"]
+    await h.send(h.message(ANN, "/invite", reply_to_message=bobs_message))
+    assert "Ann invited Bob." in h.table().text
+    await h.send(h.message(CAT, "/invite", reply_to_message=bobs_message))  # not Cat's table
+    assert "creator" in h.api.last(GROUP).text
+    await h.say(BOB, "/join")
+    assert "Bob" in h.table().text.split("Ann invited")[0]  # seated, not only named in the log
     h.assert_callbacks_answered_once()

@@ -30,6 +30,7 @@ MESSAGES = {
         "discord.cmd.hand": "Show my cards (only you see them)",
         "discord.cmd.rules": "Rules and options of a game",
         "discord.cmd.settings": "Show the table's settings, or set one option",
+        "discord.cmd.invite": "Invite a member to this channel's private table",
         "discord.cmd.lang": "My language (an admin sets the table's language too)",
         "discord.arg.game": "Which game",
         "discord.arg.preset": "A preset of that game's options",
@@ -37,6 +38,7 @@ MESSAGES = {
         "discord.arg.thread": "Open the table in a thread of its own (several tables per channel)",
         "discord.arg.option": "The option to change",
         "discord.arg.value": "Its new value",
+        "discord.arg.member": "Who may join",
         "discord.arg.lang": "Language",
     },
     "ru": {
@@ -63,6 +65,7 @@ MESSAGES = {
         "discord.cmd.hand": "Показать мои карты (видите только вы)",
         "discord.cmd.rules": "Правила и настройки игры",
         "discord.cmd.settings": "Показать настройки стола или изменить одну",
+        "discord.cmd.invite": "Пригласить участника за закрытый стол этого канала",
         "discord.cmd.lang": "Мой язык (админ заодно задаёт язык стола)",
         "discord.arg.game": "Какая игра",
         "discord.arg.preset": "Готовый набор настроек этой игры",
@@ -70,6 +73,7 @@ MESSAGES = {
         "discord.arg.thread": "Открыть стол в отдельной ветке (несколько столов в канале)",
         "discord.arg.option": "Какую настройку изменить",
         "discord.arg.value": "Новое значение",
+        "discord.arg.member": "Кто может сесть",
         "discord.arg.lang": "Язык",
     },
     "uk": {
@@ -96,6 +100,7 @@ MESSAGES = {
         "discord.cmd.hand": "Показати мої карти (бачите лише ви)",
         "discord.cmd.rules": "Правила й налаштування гри",
         "discord.cmd.settings": "Показати налаштування столу або змінити одне",
+        "discord.cmd.invite": "Запросити учасника за закритий стіл цього каналу",
         "discord.cmd.lang": "Моя мова (адмін заразом задає мову столу)",
         "discord.arg.game": "Яка гра",
         "discord.arg.preset": "Готовий набір налаштувань цієї гри",
@@ -103,6 +108,7 @@ MESSAGES = {
         "discord.arg.thread": "Відкрити стіл в окремій гілці (кілька столів у каналі)",
         "discord.arg.option": "Яке налаштування змінити",
         "discord.arg.value": "Нове значення",
+        "discord.arg.member": "Хто може сісти",
         "discord.arg.lang": "Мова",
     },
 }

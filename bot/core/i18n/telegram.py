@@ -12,6 +12,7 @@ MESSAGES = {
             "/join, /leave — take or leave a seat\n"
             "/start — start the game · /stop — cancel the table\n"
             "/settings — change the table's options\n"
+            "/invite — as a reply to someone: let them join a table set to Invited only\n"
             "Anywhere:\n"
             "/hand — send me my cards again\n"
             "/rules [game] — the rules and options\n"
@@ -33,6 +34,8 @@ MESSAGES = {
         "telegram.cmd.hand": "Send me my cards again",
         "telegram.cmd.rules": "Rules and options: /rules [game]",
         "telegram.cmd.settings": "Change the table's options",
+        "telegram.cmd.invite": "Invite someone to a private table (reply to their message)",
+        "telegram.invite_how": "Send /invite as a reply to a message of the person you want to invite.",
         "telegram.cmd.lang": "Language: /lang en|ru|uk",
         "telegram.cmd.help": "What I can do",
     },
@@ -47,6 +50,7 @@ MESSAGES = {
             "/join, /leave — сесть за стол или уйти\n"
             "/start — начать игру · /stop — отменить стол\n"
             "/settings — настройки стола\n"
+            "/invite — ответом на сообщение: пустить человека за стол «Только по приглашению»\n"
             "Где угодно:\n"
             "/hand — прислать мои карты ещё раз\n"
             "/rules [игра] — правила и настройки\n"
@@ -68,6 +72,8 @@ MESSAGES = {
         "telegram.cmd.hand": "Прислать мои карты ещё раз",
         "telegram.cmd.rules": "Правила и настройки: /rules [игра]",
         "telegram.cmd.settings": "Настройки стола",
+        "telegram.cmd.invite": "Пригласить за закрытый стол (ответом на сообщение)",
+        "telegram.invite_how": "Отправьте /invite ответом на сообщение того, кого хотите пригласить.",
         "telegram.cmd.lang": "Язык: /lang en|ru|uk",
         "telegram.cmd.help": "Что я умею",
     },
@@ -82,6 +88,7 @@ MESSAGES = {
             "/join, /leave — сісти за стіл або піти\n"
             "/start — почати гру · /stop — скасувати стіл\n"
             "/settings — налаштування столу\n"
+            "/invite — відповіддю на повідомлення: пустити людину за стіл «Лише за запрошенням»\n"
             "Будь-де:\n"
             "/hand — надіслати мої карти ще раз\n"
             "/rules [гра] — правила й налаштування\n"
@@ -103,6 +110,8 @@ MESSAGES = {
         "telegram.cmd.hand": "Надіслати мої карти ще раз",
         "telegram.cmd.rules": "Правила й налаштування: /rules [гра]",
         "telegram.cmd.settings": "Налаштування столу",
+        "telegram.cmd.invite": "Запросити за закритий стіл (відповіддю на повідомлення)",
+        "telegram.invite_how": "Надішліть /invite відповіддю на повідомлення того, кого хочете запросити.",
         "telegram.cmd.lang": "Мова: /lang en|ru|uk",
         "telegram.cmd.help": "Що я вмію",
     },
