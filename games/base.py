@@ -10,6 +10,17 @@ A game is a stateless rules object (`Game` subclass) working on a pydantic state
 - `view(state, seat | None)` → exactly what that seat (or a spectator) may know;
 - `is_over(state)`, `scores(state)`, `winners(state)`.
 
+**Whose turn is public.** A group sees `view(state, None).to_act` (the ▶ marks, "waiting for"), so a
+view's `to_act` must be computable from public information alone: never list a seat *because* of a card
+it holds. A game whose engine waits on seats depending on hidden cards (durak throw-ins) keeps that in
+`to_act(state)` for the host's own use and puts the public notion in its views.
+
+**Offering actions in a chat.** `offer(state, seat, picked)` says which buttons a person's hand shows:
+items to *pick* (toggle: cards to build a meld, a bidding level) and actions. By default nothing is
+picked and every legal action is a button. A game whose actions cannot all be listed (a rummy meld is
+any subset of the hand) offers steps and builds compound actions from the picked items; it then
+overrides `is_legal` so that such an action is accepted though `legal_actions` does not list it.
+
 Actions are `verb` or `verb:arg:arg…` texts; cards inside them use `games.cards` notation.
 Events are public: what everybody at the table sees happen (never a hidden card).
 """
@@ -87,6 +98,13 @@ class BaseView(BaseModel):
     hand_sizes: list[int] = Field(default_factory=list)
 
 
+class Offer(BaseModel):
+    """What a person's hand offers: items to pick (toggles) and actions (buttons), in display order."""
+
+    picks: list[str] = Field(default_factory=list)
+    actions: list[str] = Field(default_factory=list)
+
+
 class Bot(Protocol):
     """An AI player: it sees only the view of its seat and the legal actions."""
 
@@ -161,11 +179,23 @@ class Game(Generic[S, OptT]):
         if seat not in self.to_act(state):
             raise GameError("not_your_turn", seat=seat)
         action = self.normalize(action)
-        if action not in self.legal_actions(state, seat):
+        if not self.is_legal(state, seat, action):
             raise self.why_illegal(state, seat, action)
         new = state.model_copy(deep=True)
         events = self._apply(new, seat, action)
         return new, events
+
+    def is_legal(self, state: S, seat: int, action: str) -> bool:
+        """Whether `seat` may take `action` (already normalized) now; by default: it is listed."""
+        return action in self.legal_actions(state, seat)
+
+    def offer(self, state: S, seat: int, picked: Sequence[str] = ()) -> Offer:
+        """The buttons of a person's hand, given the items they have picked so far (see the module doc).
+
+        Every action offered must be legal (`is_legal`); `picked` holds only items of an earlier offer
+        (the host drops the ones no longer offered).
+        """
+        return Offer(actions=self.legal_actions(state, seat))
 
     def why_illegal(self, state: S, seat: int, action: str) -> GameError:
         """The most helpful error for an action that is not legal now (games refine this)."""
@@ -202,8 +232,20 @@ class Game(Generic[S, OptT]):
         params = {("arg" if i == 0 else f"arg{i + 1}"): a for i, a in enumerate(args)}
         return f"{self.key}.action.{verb}", params
 
+    def describe_pick(self, item: str) -> tuple[str, dict[str, Any]]:
+        """The message key and parameters that label a pick toggle (default: the item, e.g. a card)."""
+        return f"{self.key}.pick", {"item": item}
+
     def status_lines(self, view: BaseView) -> list[tuple[str, dict[str, Any]]]:
         """Game-specific lines of the table message (trump, bids, the trick…) as message keys."""
+        return []
+
+    def hand_context(self, view: BaseView) -> list[tuple[str, dict[str, Any]]]:
+        """At most one short line a hand message shows above the cards (the trump, the led card…).
+
+        A hand holds its owner's cards and buttons, not the table's status, so that a move changes
+        only the hands it really changes.
+        """
         return []
 
     def seat_status(self, view: BaseView, seat: int) -> tuple[str, dict[str, Any]] | None:

@@ -123,6 +123,13 @@ class Act(TableCommand):
     action: str
 
 
+class Pick(TableCommand):
+    """Pick or unpick an item the hand offers (a card for a meld, a bidding level): private to the hand."""
+
+    kind: Literal["pick"] = "pick"
+    item: str
+
+
 class Press(Command):
     """A button press: the token carries table id, table version and action."""
 
@@ -173,6 +180,7 @@ AnyCommand = Annotated[
     | Invite
     | SetOption
     | Act
+    | Pick
     | Press
     | ShowHand
     | ShowRules

@@ -37,6 +37,7 @@ from bot.core.api import (
     MoveChat,
     NewTable,
     Outcome,
+    Pick,
     Press,
     RemoveBot,
     Reply,
@@ -54,8 +55,8 @@ from bot.core.api import (
 from bot.core.config import Settings
 from bot.core.i18n import for_platform, has, normalize_language, t
 from bot.core.table import Seat, Table
-from bot.core.tokens import decode, encode
-from games.base import Game, GameError
+from bot.core.tokens import decode, digest, encode
+from games.base import Game, GameError, Offer
 from storage import Conflict, Store, Unavailable
 
 log = logging.getLogger(__name__)
@@ -210,6 +211,8 @@ class Host:
                     lobby.toggle_settings(tbl, user, admin)
                 case Act():
                     self._act(tbl, game, user, cmd.action, now)
+                case Pick():
+                    self._pick(tbl, game, user, cmd.item)
                 case _:
                     raise GameError("illegal_action", action=cmd.kind)
             if isinstance(cmd, Leave):
@@ -227,11 +230,41 @@ class Host:
         seat = tbl.seat_of(user)
         if seat is None:
             raise GameError("not_seated")
+        if action.startswith("@h:"):  # a button whose action was too long for its token
+            action = next((a for a in self._offer(tbl, game, seat).actions if digest(a) == action), action)
         try:
             play.move(tbl, game, seat, action, now, self.settings.ai_delay)
         except GameError as e:
             e.params["game_key"] = game.key
             raise
+
+    def _pick(self, tbl: Table, game: Game, user: UserRef, item: str) -> None:
+        """Toggle an item of the hand's selection (changes nothing in the game)."""
+        if tbl.status != "playing":
+            raise GameError("not_playing")
+        seat = tbl.seat_of(user)
+        if seat is None:
+            raise GameError("not_seated")
+        if item not in self._offer(tbl, game, seat).picks:
+            raise GameError("illegal_action", action=item)
+        picked = tbl.seats[seat].picked
+        if item in picked:
+            picked.remove(item)
+        else:
+            picked.append(item)
+
+    def _offer(self, tbl: Table, game: Game, seat: int) -> Offer:
+        """What the hand of `seat` offers now; picks no longer offered are dropped from the selection."""
+        if tbl.status != "playing" or tbl.state is None:
+            return Offer()
+        state = game.load(tbl.state)
+        s = tbl.seats[seat]
+        offer = game.offer(state, seat, tuple(s.picked))
+        kept = [p for p in s.picked if p in offer.picks]
+        if kept != s.picked:
+            s.picked = kept
+            offer = game.offer(state, seat, tuple(kept))
+        return offer
 
     def _refresh_ai(self, tbl: Table, game: Game, now: float) -> None:
         """After a seat changed hands, the AI may now be the one to move."""
@@ -263,6 +296,10 @@ class Host:
         }
         if verb in simple and not args:
             return await self._table_command(token.table, simple[verb](**target), lang, version)
+        if verb == "pick" and len(args) == 1:
+            return await self._table_command(token.table, Pick(item=args[0], **target), lang, version)
+        if verb == "h" and len(args) == 1:
+            return await self._table_command(token.table, Act(action=action, **target), lang, version)
         if verb == "opt" and len(args) == 2:
             cmd_opt = SetOption(name=args[0], value=args[1], **target)
             return await self._table_command(token.table, cmd_opt, lang, version)
@@ -551,7 +588,13 @@ class Host:
 
     # -- views ----------------------------------------------------------------------------------
     def _signer(self, table: Table) -> render.Sign:
-        return lambda action: encode(self.secret, table.id, table.version, action)
+        def sign(action: str) -> str:
+            try:
+                return encode(self.secret, table.id, table.version, action)
+            except ValueError:  # too long for a token: the host finds it again by its digest
+                return encode(self.secret, table.id, table.version, digest(action))
+
+        return sign
 
     def _state(self, table: Table) -> Any:
         return games.get(table.game).load(table.state) if table.state is not None else None
@@ -563,9 +606,10 @@ class Host:
     def _hand_screen(self, table: Table, seat: int) -> Screen:
         game = games.get(table.game)
         state = self._state(table)
-        legal = game.legal_actions(state, seat) if table.status == "playing" else []
+        offer = self._offer(table, game, seat)
         lang = table.seats[seat].lang
-        return render.hand_screen(game, table, state, seat, lang, self._signer(table), legal)
+        picked = table.seats[seat].picked
+        return render.hand_screen(game, table, state, seat, lang, self._signer(table), offer, picked)
 
     def _hand_delivery(self, table: Table, seat: int, notify: bool) -> Delivery:
         user = table.seats[seat].user

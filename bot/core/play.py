@@ -22,6 +22,8 @@ def record(
 ) -> None:
     """Store the new game state, log its public events, restart the turn clock, plan the AI's next move."""
     table.state = state.model_dump(mode="json")
+    for s in table.seats:  # a selection is for one move: any move at the table starts afresh
+        s.picked = []
     if action is not None:
         table.fresh.append(
             {"seat": seat, "action": action, "at": now, "events": [e.model_dump(mode="json") for e in events]}

@@ -8,13 +8,13 @@ so nothing hidden can reach a group.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, get_args, get_origin
 
 from bot.core.api import Button, Screen
 from bot.core.i18n import for_platform, has, t
 from bot.core.table import TIMEOUTS, LogLine, Table
-from games.base import BaseView, Game
+from games.base import BaseView, Game, Offer
 from games.cards import SUIT_SYMBOLS, is_card, pretty
 
 Sign = Callable[[str], str]  # action → button token for the table's current version
@@ -292,9 +292,16 @@ def final_screen(game: Game, table: Table, state: Any, lang: str) -> Screen:
 
 
 def hand_screen(
-    game: Game, table: Table, state: Any, seat: int, lang: str, sign: Sign, legal: Iterable[str]
+    game: Game,
+    table: Table,
+    state: Any,
+    seat: int,
+    lang: str,
+    sign: Sign,
+    offer: Offer,
+    picked: Sequence[str] = (),
 ) -> Screen:
-    """A player's private message: their cards, the table's state, their legal actions as buttons."""
+    """A player's private message: their cards, the table's state, their picks and actions as buttons."""
     view = game.view(state, seat)
     title = t(
         lang,
@@ -306,10 +313,9 @@ def hand_screen(
     lines = status(game, view, table, lang)
     cards = " ".join(pretty(c) for c in view.hand or [])
     lines.append(t(lang, "host.your_cards", cards=cards or "—"))
-    actions = list(legal)
     if view.over:
         lines.append(final_line(game, table, state, lang))
-    elif actions:
+    elif offer.actions or offer.picks:
         lines.append(t(lang, "host.your_move"))
     elif view.to_act:
         lines.append(
@@ -320,5 +326,17 @@ def hand_screen(
                 time=duration(table.host.turn_timeout, lang),
             )
         )
-    buttons = [Button(label=action_label(game, a, lang), token=sign(a)) for a in actions]
+    buttons = [pick_button(game, item, item in picked, lang, sign) for item in offer.picks]
+    buttons += [Button(label=action_label(game, a, lang), token=sign(a)) for a in offer.actions]
     return Screen(title=title, lines=lines, buttons=rows(buttons))
+
+
+def pick_button(game: Game, item: str, on: bool, lang: str, sign: Sign) -> Button:
+    """A toggle: pressing it picks or unpicks `item`; a picked item is marked ✓."""
+    key, params = game.describe_pick(item)
+    label = t(lang, key, **pretty_params(params)) if has(key) else str(pretty_value("", item))
+    return Button(
+        label=("✓ " if on else "") + label,
+        token=sign(f"@pick:{item}"),
+        style="primary" if on else "secondary",
+    )

@@ -27,6 +27,8 @@ class Seat(BaseModel):
     misses: int = 0
     auto: bool = False
     unreachable: bool = False
+    # items toggled in the hand (`Game.offer`), until the next move at the table
+    picked: list[str] = Field(default_factory=list)
 
     @property
     def is_ai(self) -> bool:

@@ -32,6 +32,12 @@ def _sign(secret: bytes, payload: str) -> str:
     return base64.urlsafe_b64encode(digest[:6]).decode()
 
 
+def digest(action: str) -> str:
+    """A short stand-in (`@h:<8 chars>`) for an action too long for a token; the host finds the action
+    again among those it offers that person now."""
+    return "@h:" + base64.urlsafe_b64encode(hashlib.sha256(action.encode()).digest()[:6]).decode()
+
+
 def encode(secret: bytes, table: str, version: int, action: str) -> str:
     if _SEP in table or _SEP in action:
         raise ValueError("separator inside a token field")
