@@ -130,6 +130,11 @@ class _Seat:
         return self.until_deal is not None
 
     @property
+    def listening(self) -> bool:
+        """Messages still go to its program (the AI may be standing in for it until the next deal)."""
+        return self.alive and not self.for_good
+
+    @property
     def alive(self) -> bool:
         return self.program is not None and not self.program.gone
 
@@ -183,11 +188,12 @@ class Match:
 
     def _send(self, messages: list[Message]) -> None:
         for seat, text in messages:
-            self._log(f"> {'*' if seat is None else self.speaker.names[seat]}\t{text}")
-            targets = self.seats if seat is None else [self.seats[seat]]
+            targets = [s for s in (self.seats if seat is None else [self.seats[seat]]) if s.listening]
+            if seat is None or targets:
+                self._log(f"> {'*' if seat is None else self.speaker.names[seat]}\t{text}")
             for s in targets:
-                if s.program is not None and not s.program.gone and not s.for_good:
-                    s.program.send(text)
+                assert s.program is not None
+                s.program.send(text)
 
     # -- asking a program -----------------------------------------------------------------------
     def _ask(self, state: Any, seat: int) -> tuple[str | None, str, str]:
