@@ -46,11 +46,12 @@ def test_python_and_c_clients_play_alike_to_the_target(c_client: str) -> None:
 def test_a_whole_game_with_bad_cards_late_answers_a_crash_and_garbage() -> None:
     entrants = [
         Entrant("bad", command=misbehave("bad")),
-        Entrant("late", command=misbehave("late", "0.6")),
+        # 0.3 s late: it reads the next query when it wakes, and answers that one in time
+        Entrant("late", command=misbehave("late", "1.3")),
         Entrant("crash", command=misbehave("crash")),
         Entrant("garbage", command=misbehave("garbage")),
     ]
-    result, lines = transcript_game(entrants, target=25, limit=0.3)
+    result, lines = transcript_game(entrants, target=25, limit=1.0)
     bad, late, crash, garbage = result.seats
     messages = sent(lines)
     assert messages[-1].startswith("|INFO|end game|")
@@ -65,6 +66,10 @@ def test_a_whole_game_with_bad_cards_late_answers_a_crash_and_garbage() -> None:
     assert bad.violations and set(bad.violations) == {"garbage"} and bad.replaced is None
     assert late.violations == ["timeout"] and "|INFO|bad card|late||END|" in messages
     assert late.replaced is None and late.ai_moves == 0  # its late answer was skipped; it played on
+    timed_out = lines.index("# late: timeout")
+    stale, taken = [i for i, x in enumerate(lines) if i > timed_out and x.startswith("< late\t")][:2]
+    assert lines[stale - 1] == "> late\t|QUERY|card|END|" and taken == stale + 1  # read, then skipped
+    assert lines[taken + 1] == f"> *\t|INFO|played|late|{lines[taken].split('|')[3]}|END|"
     assert crash.violations == ["crash: exited with code 3"] and crash.replaced
     assert crash.ai_moves > 0
     assert garbage.violations == ["garbage"] and "|INFO|bad card|garbage|floober x  ça|END|" in messages
