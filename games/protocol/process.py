@@ -11,12 +11,12 @@ killed (its whole process group) when the game ends or when it breaks a limit.
 from __future__ import annotations
 
 import os
-import resource
 import select
 import shlex
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import time
 from dataclasses import dataclass
@@ -76,12 +76,23 @@ def clean_env(home: str) -> dict[str, str]:
     }
 
 
-def _limit_child(limits: Limits) -> None:  # runs in the child between fork and exec
-    resource.setrlimit(resource.RLIMIT_CPU, (limits.cpu, limits.cpu + 1))
-    if limits.memory:
-        resource.setrlimit(resource.RLIMIT_AS, (limits.memory, limits.memory))
-    resource.setrlimit(resource.RLIMIT_FSIZE, (limits.files, limits.files))
-    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+# Sets the limits, then becomes the program: a small exec trampoline instead of `preexec_fn`, which is
+# unsafe in a threaded process (the bot asks programs from worker threads).
+TRAMPOLINE = (
+    "import os, resource as r, sys\n"
+    "cpu, mem, size = (int(x) for x in sys.argv[1:4])\n"
+    "r.setrlimit(r.RLIMIT_CPU, (cpu, cpu + 1))\n"
+    "mem and r.setrlimit(r.RLIMIT_AS, (mem, mem))\n"
+    "r.setrlimit(r.RLIMIT_FSIZE, (size, size))\n"
+    "r.setrlimit(r.RLIMIT_CORE, (0, 0))\n"
+    "os.execvp(sys.argv[4], sys.argv[4:])\n"
+)
+
+
+def limited(argv: list[str], limits: Limits) -> list[str]:
+    """`argv` run under `limits` (CPU seconds, address space, file size, no core files)."""
+    sizes = [str(limits.cpu), str(limits.memory), str(limits.files)]
+    return [sys.executable, "-I", "-S", "-c", TRAMPOLINE, *sizes, *argv]
 
 
 class Program:
@@ -95,14 +106,13 @@ class Program:
         os.makedirs(self.workdir, exist_ok=True)
         self._stderr = open(os.path.join(self.workdir, "stderr.log"), "wb")  # noqa: SIM115
         self.proc = subprocess.Popen(
-            argv,
+            limited(argv, limits),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=self._stderr,
             cwd=self.workdir,
             env=clean_env(self.workdir),
             start_new_session=True,  # its own process group: killed as a whole
-            preexec_fn=lambda: _limit_child(limits),  # noqa: PLW1509 (the runner is single-threaded)
             close_fds=True,
         )
         assert self.proc.stdin is not None and self.proc.stdout is not None

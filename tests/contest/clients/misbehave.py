@@ -6,12 +6,11 @@ Modes: `bad` (every 3rd answer is a card it does not hold), `late` (its 2nd answ
 limit, then plays on), `crash` (exits at its 3rd query), `garbage` (its 2nd answer is noise), `spin`
 (burns CPU at the first query), `hog` (allocates 400 MiB at the first query), `env` (answers with the
 names of its environment variables), `longline` (a 1 MiB line), `deaf` (never reads, never answers),
-`child` (starts a child that sleeps, prints its pid, then plays on).
+`json-crash` (exits at once).
 Otherwise it plays as the source's client: the first card of the led suit, else its first card.
 """
 
 import os
-import subprocess
 import sys
 import time
 
@@ -59,12 +58,10 @@ def answer():
     send(f"|RESPONSE|card|{card}|END|")
 
 
+if mode == "json-crash":  # dies before reading anything
+    sys.exit(5)
 if mode == "deaf":
     time.sleep(3600)
-if mode == "child":
-    child = subprocess.Popen(["sleep", "600"])
-    sys.stderr.write(f"{child.pid}\n")
-    sys.stderr.flush()
 for line in sys.stdin:
     fields = line.strip().split("|")
     if line.startswith("|QUERY|card|"):
