@@ -24,18 +24,25 @@ from typing import Any
 import games
 from games.base import Game
 from games.protocol.match import SPEAKERS, Entrant, MatchResult, play_match
-from games.protocol.process import MiB, Limits
+from games.protocol.process import Limits, MiB
 
 
 def add_common(p: argparse.ArgumentParser) -> None:
     """Options shared by `contest` and `tournament`."""
     p.add_argument("game")
-    p.add_argument("--player", action="append", required=True, metavar="NAME=COMMAND",
-                   help="a program (started as COMMAND NAME) or NAME=ai:LEVEL; repeat per player")
+    p.add_argument(
+        "--player",
+        action="append",
+        required=True,
+        metavar="NAME=COMMAND",
+        help="a program (started as COMMAND NAME) or NAME=ai:LEVEL; repeat per player",
+    )
     p.add_argument("--seed", type=int, default=0, help="seed of the first deal")
     p.add_argument("--options", default="{}", help="game options as JSON, over the contest preset")
     p.add_argument("--protocol", choices=sorted(SPEAKERS), help="default: line for tricks, else json")
-    p.add_argument("--time-limit", type=float, help="seconds per decision (default: the game's contest preset)")
+    p.add_argument(
+        "--time-limit", type=float, help="seconds per decision (default: the game's contest preset)"
+    )
     p.add_argument("--cpu", type=int, default=Limits.cpu, help="CPU seconds a program may use in a game")
     p.add_argument("--memory", type=int, default=Limits.memory // MiB, help="MiB of address space (0: none)")
     p.add_argument("--budget", type=float, help="seconds per decision for the search AI")
@@ -102,7 +109,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     limits = limits_from(game, a)
     results = []
     with contextlib.ExitStack() as stack:
-        transcript = stack.enter_context(open(a.transcript, "w")) if a.transcript else None  # noqa: SIM115
+        transcript = stack.enter_context(open(a.transcript, "w")) if a.transcript else None
         for i in range(a.games):
             if transcript is not None:
                 transcript.write(f"## game {i + 1}, seed {a.seed + i}\n")

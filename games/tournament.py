@@ -63,8 +63,18 @@ def schedule(
         for d in range(deals):
             for r in range(seats):
                 jobs.append(
-                    Job(key, t, d, r, seed + d, tuple(rotated(group, r)), options or {}, protocol,
-                        limits or Limits(), budget)
+                    Job(
+                        key,
+                        t,
+                        d,
+                        r,
+                        seed + d,
+                        tuple(rotated(group, r)),
+                        options or {},
+                        protocol,
+                        limits or Limits(),
+                        budget,
+                    )
                 )
     return jobs
 
@@ -129,14 +139,28 @@ def standings(names: Sequence[str], results: Sequence[MatchResult]) -> list[Stan
         m, h = mean_ci(scores[n]) if k else (0.0, 0.0)
         lo, hi = wilson(wins[n], k)
         out.append(
-            Standing(n, k, m, h if k > 1 else 0.0, wins[n], wins[n] / k if k else 0.0, lo, hi,
-                     violations[n], ai_moves[n], ratings[n].ordinal(), ratings[n].mu, ratings[n].sigma)
+            Standing(
+                n,
+                k,
+                m,
+                h if k > 1 else 0.0,
+                wins[n],
+                wins[n] / k if k else 0.0,
+                lo,
+                hi,
+                violations[n],
+                ai_moves[n],
+                ratings[n].ordinal(),
+                ratings[n].mu,
+                ratings[n].sigma,
+            )
         )
     return sorted(out, key=lambda s: (-s.rating, -s.mean, s.name))
 
 
 def table(rows: Sequence[Standing]) -> str:
-    head = f"{'#':>2} {'player':<16} {'games':>5} {'mean score':>18} {'win rate':>24} {'rating':>15} {'viol.':>5}"
+    cols = ("mean score", 18), ("win rate", 24), ("rating", 15), ("viol.", 5)
+    head = f"{'#':>2} {'player':<16} {'games':>5} " + " ".join(f"{c:>{w}}" for c, w in cols)
     lines = [head]
     for i, s in enumerate(rows, 1):
         lines.append(
@@ -159,7 +183,9 @@ def game_record(job: Job, result: MatchResult) -> dict[str, Any]:
     }
 
 
-def write(prefix: str, key: str, jobs: Sequence[Job], results: Sequence[MatchResult], rows: Sequence[Standing]) -> None:
+def write(
+    prefix: str, key: str, jobs: Sequence[Job], results: Sequence[MatchResult], rows: Sequence[Standing]
+) -> None:
     with open(f"{prefix}.json", "w") as f:
         json.dump(
             {
@@ -198,16 +224,27 @@ def main(argv: Sequence[str] | None = None) -> None:
         options = json.loads(a.options)
     except (ValueError, games.GameError) as e:
         p.error(str(e))
-    jobs = schedule(game.key, entrants, seats, a.deals, a.seed, options=options, protocol=a.protocol,
-                    limits=limits_from(game, a), budget=a.budget)
+    jobs = schedule(
+        game.key,
+        entrants,
+        seats,
+        a.deals,
+        a.seed,
+        options=options,
+        protocol=a.protocol,
+        limits=limits_from(game, a),
+        budget=a.budget,
+    )
     t0 = time.perf_counter()
     results = run(jobs, a.jobs)
     rows = standings(names, results)
     prefix = a.out or f"tournament-{game.key}"
     write(prefix, game.key, jobs, results, rows)
     groups = len({j.table for j in jobs})
-    print(f"{game.key}: {len(jobs)} games ({groups} tables × {a.deals} deals × {seats} rotations), "
-          f"{time.perf_counter() - t0:.1f}s wall, {a.jobs} jobs")
+    print(
+        f"{game.key}: {len(jobs)} games ({groups} tables × {a.deals} deals × {seats} rotations), "
+        f"{time.perf_counter() - t0:.1f}s wall, {a.jobs} jobs"
+    )
     print(table(rows))
     print(f"\nwritten: {prefix}.json, {prefix}.csv")
 

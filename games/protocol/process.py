@@ -10,6 +10,7 @@ killed (its whole process group) when the game ends or when it breaks a limit.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import select
 import shlex
@@ -216,10 +217,8 @@ class Program:
         self._kill()
 
     def _kill(self) -> None:
-        try:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
 
     # -- ending ---------------------------------------------------------------------------------
     def end_input(self, grace: float = 0.5) -> None:
@@ -239,16 +238,12 @@ class Program:
     def close(self, grace: float = 0.0) -> None:
         """Give the program `grace` s to exit by itself, then kill its process group and clean up."""
         if not self.gone and grace > 0:
-            try:
+            with contextlib.suppress(subprocess.TimeoutExpired):
                 self.proc.wait(timeout=grace)
-            except subprocess.TimeoutExpired:
-                pass
         self._kill()
         self.gone = self.gone or "closed"
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             self.proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            pass
         for f in (self.proc.stdin, self.proc.stdout):
             try:
                 if f is not None:

@@ -16,8 +16,9 @@ G = games.get("tricks")
 
 def transcript_game(entrants, target: int, seed: int = 1, limit: float = 2.0):
     out = io.StringIO()
-    result = play_match(G, entrants, seed=seed, options={"target": target}, limits=Limits(time=limit),
-                        transcript=out)
+    result = play_match(
+        G, entrants, seed=seed, options={"target": target}, limits=Limits(time=limit), transcript=out
+    )
     return result, out.getvalue().splitlines()
 
 
@@ -39,8 +40,12 @@ def test_python_and_c_clients_play_alike_to_the_target(c_client: str) -> None:
             assert lines_a[i + 1].startswith(f"< {name}\t|RESPONSE|card|")
             card = lines_a[i + 1].split("|")[3]
             assert lines_a[i + 2] == f"> *\t|INFO|played|{name}|{card}|END|"
-    assert sent(lines_a)[-1] == "|INFO|end game|" + "|".join(
-        f"{n} {round(s)}" for n, s in zip("ABCD", a.scores, strict=True)) + "|END|"
+    assert (
+        sent(lines_a)[-1]
+        == "|INFO|end game|"
+        + "|".join(f"{n} {round(s)}" for n, s in zip("ABCD", a.scores, strict=True))
+        + "|END|"
+    )
 
 
 def test_a_whole_game_with_bad_cards_late_answers_a_crash_and_garbage() -> None:
@@ -89,11 +94,27 @@ def test_contest_command(tmp_path, capsys) -> None:
     from games import contest
 
     transcript = tmp_path / "t.txt"
-    contest.main([
-        "tricks", "--player", f"P={py(EXAMPLES / 'tricks_client.py')}", "--player", "Q=ai:random",
-        "--player", "R=ai:random", "--player", "S=ai:random", "--options", '{"target": 5}',
-        "--games", "2", "--transcript", str(transcript), "--workdirs", str(tmp_path / "w"),
-    ])
+    contest.main(
+        [
+            "tricks",
+            "--player",
+            f"P={py(EXAMPLES / 'tricks_client.py')}",
+            "--player",
+            "Q=ai:random",
+            "--player",
+            "R=ai:random",
+            "--player",
+            "S=ai:random",
+            "--options",
+            '{"target": 5}',
+            "--games",
+            "2",
+            "--transcript",
+            str(transcript),
+            "--workdirs",
+            str(tmp_path / "w"),
+        ]
+    )
     out = capsys.readouterr().out
     assert out.count("seed ") == 2 and "rating" in out
     text = transcript.read_text()

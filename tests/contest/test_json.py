@@ -37,8 +37,15 @@ def test_every_game_plays_with_random_programs(key: str) -> None:
     entrants = [Entrant(f"p{i}", command=py(EXAMPLES / "json_client.py")) for i in range(min(2, n))]
     entrants += [Entrant(f"ai{i}", level=game.default_bot) for i in range(n - len(entrants))]
     out = io.StringIO()
-    result = play_match(game, entrants, seed=3, options=SHORT.get(key), protocol="json",
-                        limits=Limits(time=3.0), transcript=out)
+    result = play_match(
+        game,
+        entrants,
+        seed=3,
+        options=SHORT.get(key),
+        protocol="json",
+        limits=Limits(time=3.0),
+        transcript=out,
+    )
     assert all(not s.violations and s.ai_moves == 0 for s in result.seats[:2])
     assert result.moves > 0 and result.winners
     lines = out.getvalue().splitlines()
@@ -55,8 +62,9 @@ def test_node_client_plays_tricks_over_json(node: str) -> None:
     game = games.get("tricks")
     entrants = [Entrant(f"js{i}", command=f"{node} {EXAMPLES / 'json_client.js'}") for i in range(2)]
     entrants += [Entrant("a", level="random"), Entrant("b", level="random")]
-    result = play_match(game, entrants, seed=2, options={"target": 4}, protocol="json",
-                        limits=Limits(time=3.0))
+    result = play_match(
+        game, entrants, seed=2, options={"target": 4}, protocol="json", limits=Limits(time=3.0)
+    )
     assert max(s.game_score for s in result.seats) == 4
     assert all(s.decisions > 0 and not s.violations for s in result.seats[:2])
 
@@ -73,8 +81,13 @@ def test_an_action_only_is_legal_accepts_is_taken(tmp_path) -> None:
         "        print(json.dumps({'action': f'put:{hand}:in_order'}), flush=True)\n"
     )
     game = PutGame()
-    result = play_match(game, [Entrant("m", command=py(client)), Entrant("b", level="random")], seed=1,
-                        protocol="json", limits=Limits(time=3.0))
+    result = play_match(
+        game,
+        [Entrant("m", command=py(client)), Entrant("b", level="random")],
+        seed=1,
+        protocol="json",
+        limits=Limits(time=3.0),
+    )
     assert result.moves == 1 and result.winners == [0] and not result.seats[0].violations
 
 
@@ -92,8 +105,13 @@ def test_a_bad_answer_hands_the_seat_to_the_ai(tmp_path, answer: str, reason: st
     )
     game = games.get("durak")
     out = io.StringIO()
-    result = play_match(game, [Entrant("x", command=py(client)), Entrant("y", level="random")], seed=4,
-                        limits=Limits(time=2.0), transcript=out)
+    result = play_match(
+        game,
+        [Entrant("x", command=py(client)), Entrant("y", level="random")],
+        seed=4,
+        limits=Limits(time=2.0),
+        transcript=out,
+    )
     x = result.seats[0]
     assert x.violations == [reason] and x.replaced == reason and x.ai_moves > 0 and x.decisions == 1
     assert f'"reason":"{reason}"' in out.getvalue()  # the program was told why
@@ -117,8 +135,9 @@ def test_board_fallback_returns_the_seat_at_the_next_deal_with_a_penalty(tmp_pat
     game = games.get("tricks")
     rules = ContestRules(time_limit=2.0, fallback="board", penalty=10, sides=((0, 2), (1, 3)))
     entrants = [Entrant("p", command=py(client))] + [Entrant(f"b{i}", level="random") for i in range(3)]
-    result = play_match(game, entrants, seed=6, options={"target": 20}, rules=rules, protocol="json",
-                        limits=Limits(time=2.0))
+    result = play_match(
+        game, entrants, seed=6, options={"target": 20}, rules=rules, protocol="json", limits=Limits(time=2.0)
+    )
     p, b0, b1, b2 = result.seats
     assert p.violations == ["illegal"] and p.replaced is None
     assert 1 <= p.ai_moves <= 13 and p.penalty == 10 * p.ai_moves  # the rest of the first hand only

@@ -11,7 +11,7 @@ import pytest
 
 import games
 from games.protocol.match import Entrant, play_match
-from games.protocol.process import MiB, Limits, Program, ProgramGone, command_argv
+from games.protocol.process import Limits, MiB, Program, ProgramGone, command_argv
 from tests.contest.conftest import PY, misbehave
 
 G = games.get("tricks")
@@ -31,8 +31,13 @@ def with_three_good(bad: Entrant) -> list[Entrant]:
 )
 def test_a_program_over_a_limit_is_stopped_and_replaced(mode: str, limits: Limits, reasons: set[str]) -> None:
     t0 = time.monotonic()
-    result = play_match(G, with_three_good(Entrant("x", command=misbehave(mode))), seed=1,
-                        options={"target": 3}, limits=limits)
+    result = play_match(
+        G,
+        with_three_good(Entrant("x", command=misbehave(mode))),
+        seed=1,
+        options={"target": 3},
+        limits=limits,
+    )
     x = result.seats[0]
     assert len(x.violations) == 1 and x.violations[0] in reasons
     assert x.replaced == x.violations[0] and x.ai_moves > 0
@@ -87,5 +92,9 @@ def test_relative_program_paths_are_made_absolute(tmp_path: Path, monkeypatch: p
     (tmp_path / "bots" / "me.py").write_text("")
     monkeypatch.chdir(tmp_path)
     assert command_argv("python3 bots/me.py --fast", "A") == [
-        "python3", str(tmp_path / "bots" / "me.py"), "--fast", "A"]
+        "python3",
+        str(tmp_path / "bots" / "me.py"),
+        "--fast",
+        "A",
+    ]
     assert os.path.isabs(command_argv("./bots/me.py", "A")[0])

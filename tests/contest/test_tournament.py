@@ -31,7 +31,9 @@ def test_tournament_plays_every_deal_from_every_seat(tmp_path, capsys) -> None:
         for s in g["seats"]:
             seen[g["table"], g["deal"]].add((s["name"], s["seat"]))
             groups[g["table"]].add(s["name"])
-    assert sorted(frozenset(g) for g in groups.values()) == sorted(frozenset(c) for c in combinations(players, 4))
+    assert sorted(frozenset(g) for g in groups.values()) == sorted(
+        frozenset(c) for c in combinations(players, 4)
+    )
     for key, pairs in seen.items():
         assert len(seeds[key]) == 1  # the same cards in every rotation
         names = {n for n, _ in pairs}
