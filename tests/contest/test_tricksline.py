@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import games
+from games.base import GameError
 from games.cards import make_deck
 from games.protocol.speaker import BadAnswer
 from games.protocol.tricksline import TricksLine
@@ -123,3 +124,23 @@ def test_the_end_of_a_game() -> None:
     assert speaker.end(state, [100, 20, 83, 3], [0], []) == [
         (None, "|INFO|end game|Jerry 100|Mitch 20|Cory 83|Jimbo 3|END|")
     ]
+
+
+def test_the_bad_card_rule_is_no_action_a_chat_player_can_take() -> None:
+    state = G.new(4, seed=1)
+    seat = G.to_act(state)[0]
+    assert all(
+        a.startswith("play:") and a.removeprefix("play:") in state.hands[seat]
+        for a in G.offer(state, seat).actions
+    )
+    for junk in ("bad:x", "play:ZZ", "penalize", "bad_card"):
+        with pytest.raises(GameError):
+            G.apply(state, seat, junk)
+    with pytest.raises(GameError):  # only the player to act can send a bad card
+        G.penalize(state, (seat + 1) % 4, "x")
+    over = G.new(4, {"target": 1}, seed=1)
+    while not G.is_over(over):
+        (s,) = G.to_act(over)
+        over, _ = G.apply(over, s, G.legal_actions(over, s)[0])
+    with pytest.raises(GameError):
+        G.penalize(over, 0, "x")
