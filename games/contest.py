@@ -58,7 +58,9 @@ def limits_from(game: Game, a: argparse.Namespace) -> Limits:
     )
 
 
-def entrants_from(game: Game, specs: Sequence[str]) -> list[Entrant]:
+def entrants_from(game: Game, specs: Sequence[str], protocol: str | None = None) -> list[Entrant]:
+    if protocol == "line" and game.key != "tricks":
+        raise ValueError("the line protocol is the tricks game's; other games speak json")
     entrants = [Entrant.parse(s) for s in specs]
     for e in entrants:
         if e.level is not None and e.level not in game.bot_levels:
@@ -101,7 +103,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     a = p.parse_args(argv)
     try:
         game = games.get(a.game)
-        entrants = entrants_from(game, a.player)
+        entrants = entrants_from(game, a.player, a.protocol)
         game.check_players(len(entrants), game.options(game.presets.get(game.contest.preset or "", {})))
         options: dict[str, Any] = json.loads(a.options)
     except (ValueError, games.GameError) as e:

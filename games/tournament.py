@@ -213,7 +213,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     a = p.parse_args(argv)
     try:
         game = games.get(a.game)
-        entrants = entrants_from(game, a.player)
+        entrants = entrants_from(game, a.player, a.protocol)
         names = [e.name for e in entrants]
         if len(set(names)) != len(names):
             raise ValueError("two players have the same name")
