@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -105,6 +105,24 @@ class Offer(BaseModel):
     actions: list[str] = Field(default_factory=list)
 
 
+class ContestRules(BaseModel):
+    """How programs play this game in a contest (`games/protocol/`, `python -m games contest`).
+
+    `fallback` says what happens when a program times out, crashes or answers an illegal action:
+    `game` — the built-in AI plays its seat for the rest of the game; `board` — for the rest of the
+    deal (`GameState.deal_no`), `penalty` points off per move it plays, shared by the seat's `sides`
+    group (partners) if any; `rule` — the game's own rule (`Game.penalize`, e.g. the tricks bad card).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    preset: str | None = None
+    time_limit: float = Field(5.0, gt=0)
+    fallback: Literal["game", "board", "rule"] = "game"
+    penalty: float = 0
+    sides: tuple[tuple[int, ...], ...] = ()
+
+
 class Bot(Protocol):
     """An AI player: it sees only the view of its seat and the legal actions."""
 
@@ -126,6 +144,8 @@ class Game(Generic[S, OptT]):
     default_bot: ClassVar[str] = "random"
     # Named option sets offered when a table is created (`/new poker short`).
     presets: ClassVar[dict[str, dict[str, Any]]] = {}
+    # How programs play it in a contest: time per decision, what replaces a violator, the preset.
+    contest: ClassVar[ContestRules] = ContestRules()
 
     # -- construction -------------------------------------------------------------------------
     def options(self, options: OptT | Mapping[str, Any] | None = None) -> OptT:
@@ -204,6 +224,13 @@ class Game(Generic[S, OptT]):
     def _apply(self, state: S, seat: int, action: str) -> list[Event]:
         """Apply a legal action to `state` in place and return the events."""
         raise NotImplementedError
+
+    def penalize(self, state: S, seat: int, answer: str) -> tuple[S, list[Event]]:
+        """The game's own rule for a program's bad answer (`ContestRules.fallback == "rule"`).
+
+        Never reachable from a chat (people get only legal buttons); `answer` is what the program sent.
+        """
+        raise GameError("no_penalty_rule")
 
     # -- information --------------------------------------------------------------------------
     def view(self, state: S, seat: int | None) -> BaseView:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from pydantic import Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from bot.core.programs import ProgramSpec
+
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
@@ -33,6 +35,9 @@ class Settings(BaseSettings):
     ai_delay: float = Field(1.5, ge=0, le=60, description="seconds an AI waits before it moves")
     max_misses: int = Field(2, ge=1, le=100, description="missed turns in a row before the AI keeps the seat")
     search_budget: float = Field(0.5, ge=0.01, le=10, description="seconds a search AI may think per move")
+    programs: list[ProgramSpec] = Field(
+        default_factory=list, description="player programs a table may seat: JSON [{name, command, games}]"
+    )
     token_secret: SecretStr = Field(SecretStr("kozyr-dev-secret"), description="signs button tokens")
 
     log_level: str = "INFO"

@@ -12,6 +12,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from bot.core import programs
 from bot.core.api import UserRef
 from bot.core.table import HostOptions, Seat, Table
 from games.base import Game, GameError
@@ -72,7 +73,7 @@ def hand_to_ai(table: Table, game: Game, seat: int) -> None:
 def add_bot(table: Table, game: Game, level: str | None) -> None:
     require_lobby(table)
     level = level or game.default_bot
-    if level not in game.bot_levels:
+    if level not in game.bot_levels and programs.find(game, level) is None:
         raise GameError("unknown_bot", level=level, levels=", ".join(game.bot_levels))
     if len(table.seats) >= game.max_players:
         raise GameError("table_full", max=game.max_players)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from bot.core import programs
 from bot.core.i18n import has
 from bot.core.table import Table
 from games.base import Event, Game
@@ -59,6 +60,15 @@ def ai_level(table: Table, game: Game, seat: int) -> str:
 
 
 def choose(game: Game, state: Any, seat: int, level: str, seed: str, budget: float) -> str:
-    """The AI's action for `seat`: it sees only that seat's view and the legal actions."""
+    """The AI's action for `seat`: it sees only that seat's view and the legal actions.
+
+    A `program:NAME` level asks that registered program (`bot/core/programs.py`); if it fails, the
+    game's built-in AI moves.
+    """
+    if programs.is_program(level):
+        action = programs.choose(game, state, seat, level)
+        if action is not None:
+            return action
+        level = game.default_bot
     bot = game.bot(level, budget=budget) if level == "search" else game.bot(level)
     return bot.choose(game.view(state, seat), game.legal_actions(state, seat), random.Random(seed))

@@ -4,20 +4,25 @@ Spec: `shared/rules/tricks.md`. The order of play rotates after every hand (the 
 becomes its last). Ambiguity decided here: when several players reach the target in the same trick
 (impossible: one point per trick) — so the first to the target ends the game at once.
 
+**Bad card** (a program's, `penalize`; chat players only ever get legal buttons): the player loses
+100 points, and the same hand is reshuffled and dealt again — same hand number, same first player,
+the tricks already won in it stay won. The contest preset plays to 1000 with 2 s per card (seed 002).
+
 Actions: `play:QS`.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import Field
 
-from games.base import BaseView, Event, Game, GameError, GameState, Options, next_seat
+from games.base import BaseView, ContestRules, Event, Game, GameError, GameState, Options, next_seat
 from games.cards import make_deck, sort_hand
 from games.tricktaking import Play, Trick, TrickRules
 
 RULES = TrickRules()
+BAD_CARD_PENALTY = 100
 
 
 class TricksOptions(Options):
@@ -48,6 +53,8 @@ class Tricks(Game[TricksState, TricksOptions]):
     Options = TricksOptions
     min_players = 4
     max_players = 4
+    presets: ClassVar[dict[str, dict[str, Any]]] = {"contest": {"target": 1000}}
+    contest = ContestRules(preset="contest", time_limit=2.0, fallback="rule")
 
     def _new(self, players: int, options: TricksOptions, seed: int, deals: list[list[str]]) -> TricksState:
         state = TricksState(players=players, seed=seed, deals=deals, options=options, points=[0] * players)
@@ -105,6 +112,20 @@ class Tricks(Game[TricksState, TricksOptions]):
             self._deal(state)
             events.append(Event(kind="new_hand", seat=state.first, data={"hand_no": state.hand_no}))
         return events
+
+    def penalize(self, state: TricksState, seat: int, answer: str) -> tuple[TricksState, list[Event]]:
+        """A program's bad card: −100, the hand reshuffled and dealt again by the same first player."""
+        if self.is_over(state):
+            raise GameError("game_over")
+        if seat not in self.to_act(state):
+            raise GameError("not_your_turn", seat=seat)
+        new = state.model_copy(deep=True)
+        new.points[seat] -= BAD_CARD_PENALTY
+        self._deal(new)
+        return new, [
+            Event(kind="bad_card", seat=seat, data={"card": answer, "penalty": BAD_CARD_PENALTY}),
+            Event(kind="redeal", seat=new.first, data={"hand_no": new.hand_no}),
+        ]
 
     def view(self, state: TricksState, seat: int | None) -> TricksView:
         return TricksView(

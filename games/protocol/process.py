@@ -1,0 +1,255 @@
+"""A player program as a child process: started with its name as the only argument, spoken to by lines.
+
+The program runs in its own process group and working directory, with a clean environment (no
+variable of ours is inherited: only `PATH`, a UTF-8 locale, `HOME`/`TMPDIR` set to its directory and
+`PYTHONUNBUFFERED=1` so that a naive Python client's prints reach us), and with resource limits set in
+the child before it starts: CPU seconds, address space, file size, open files. Reads and writes are
+non-blocking, so a program that neither answers nor reads its input cannot stall the server; it is
+killed (its whole process group) when the game ends or when it breaks a limit.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import select
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+MiB = 1 << 20
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What a program may use; `time` is the wall-clock limit per decision (the game's contest preset)."""
+
+    time: float = 2.0
+    cpu: int = 600  # CPU seconds over the whole game
+    memory: int = 1024 * MiB  # address space, bytes (0: no limit)
+    line: int = 64 * 1024  # the longest line a program may send, bytes
+    output: int = 64 * MiB  # everything it may send over a game, bytes
+    backlog: int = 8 * MiB  # unread input it may leave before it counts as hung, bytes
+    files: int = 64 * MiB  # the largest file it may write (logs), bytes
+
+
+class ProgramGone(Exception):
+    """The program exited, was killed, or broke an output limit; `reason` says which."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def command_argv(command: str, name: str, base: Path | None = None) -> list[str]:
+    """The argv of `command` plus the name; words naming existing relative files become absolute.
+
+    Programs run in their own directory, so `python3 examples/client.py` must still find the file.
+    """
+    base = base or Path.cwd()
+    argv = shlex.split(command)
+    if not argv:
+        raise ValueError("empty command")
+    out = []
+    for word in argv:
+        path = base / word
+        out.append(str(path.resolve()) if not os.path.isabs(word) and "/" in word and path.exists() else word)
+    if "/" not in out[0]:
+        found = shutil.which(out[0])
+        if found is None and (base / out[0]).exists():
+            out[0] = str((base / out[0]).resolve())
+    return [*out, name]
+
+
+def clean_env(home: str) -> dict[str, str]:
+    return {
+        "PATH": os.environ.get("PATH", os.defpath),
+        "LANG": "C.UTF-8",
+        "HOME": home,
+        "TMPDIR": home,
+        "PYTHONUNBUFFERED": "1",
+    }
+
+
+# Sets the limits, then becomes the program: a small exec trampoline instead of `preexec_fn`, which is
+# unsafe in a threaded process (the bot asks programs from worker threads).
+TRAMPOLINE = (
+    "import os, resource as r, sys\n"
+    "cpu, mem, size = (int(x) for x in sys.argv[1:4])\n"
+    "r.setrlimit(r.RLIMIT_CPU, (cpu, cpu + 1))\n"
+    "mem and r.setrlimit(r.RLIMIT_AS, (mem, mem))\n"
+    "r.setrlimit(r.RLIMIT_FSIZE, (size, size))\n"
+    "r.setrlimit(r.RLIMIT_CORE, (0, 0))\n"
+    "os.execvp(sys.argv[4], sys.argv[4:])\n"
+)
+
+
+def limited(argv: list[str], limits: Limits) -> list[str]:
+    """`argv` run under `limits` (CPU seconds, address space, file size, no core files)."""
+    sizes = [str(limits.cpu), str(limits.memory), str(limits.files)]
+    return [sys.executable, "-I", "-S", "-c", TRAMPOLINE, *sizes, *argv]
+
+
+class Program:
+    """One running player program: `send` lines, `read_line` with a timeout, `close` kills it."""
+
+    def __init__(self, name: str, argv: list[str], limits: Limits, workdir: str | None = None) -> None:
+        self.name = name
+        self.limits = limits
+        self._own_dir = workdir is None
+        self.workdir = workdir or tempfile.mkdtemp(prefix="kozyr-program-")
+        os.makedirs(self.workdir, exist_ok=True)
+        self._stderr = open(os.path.join(self.workdir, "stderr.log"), "wb")  # noqa: SIM115
+        self.proc = subprocess.Popen(
+            limited(argv, limits),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self._stderr,
+            cwd=self.workdir,
+            env=clean_env(self.workdir),
+            start_new_session=True,  # its own process group: killed as a whole
+            close_fds=True,
+        )
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self._in = self.proc.stdin.fileno()
+        self._out = self.proc.stdout.fileno()
+        os.set_blocking(self._in, False)
+        os.set_blocking(self._out, False)
+        self._inbuf = bytearray()  # from the program
+        self._outbuf = bytearray()  # to the program
+        self._received = 0
+        self.gone: str | None = None  # why it stopped, once it has
+
+    # -- writing --------------------------------------------------------------------------------
+    def send(self, line: str) -> None:
+        """Queue a line for the program (never blocks); a program that stopped reading is cut off."""
+        if self.gone:
+            return
+        self._outbuf += line.encode() + b"\n"
+        self._flush()
+        if len(self._outbuf) > self.limits.backlog:
+            self._stop("not reading its input")
+
+    def _flush(self) -> None:
+        while self._outbuf and not self.gone:
+            try:
+                n = os.write(self._in, self._outbuf)
+            except BlockingIOError:
+                return
+            except (BrokenPipeError, OSError):
+                self._outbuf.clear()
+                return  # it closed its input; reading will find out whether it is gone
+            del self._outbuf[:n]
+
+    # -- reading --------------------------------------------------------------------------------
+    def read_line(self, timeout: float) -> str | None:
+        """The next line the program sends, within `timeout` seconds; None on timeout.
+
+        Raises ProgramGone when it has exited or broken the line or output limit.
+        """
+        if self.gone:
+            raise ProgramGone(self.gone)
+        deadline = time.monotonic() + timeout
+        while True:
+            line = self._take_line()
+            if line is not None:
+                return line
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            self._wait(left)
+
+    def _wait(self, timeout: float) -> None:
+        """Wait until the program sends something (or can take more input), then move the bytes."""
+        writing = [self._in] if self._outbuf else []
+        readable, writable, _ = select.select([self._out], writing, [], timeout)
+        if writable:
+            self._flush()
+        if readable:
+            self._read_some()
+
+    def _take_line(self) -> str | None:
+        i = self._inbuf.find(b"\n")
+        if i < 0:
+            if len(self._inbuf) > self.limits.line:
+                self._stop("line too long")
+            if self.gone:
+                raise ProgramGone(self.gone)
+            return None
+        if i > self.limits.line:
+            self._stop("line too long")
+            raise ProgramGone(self.gone or "line too long")
+        raw = bytes(self._inbuf[:i])
+        del self._inbuf[: i + 1]
+        return raw.decode("utf-8", "replace").rstrip("\r")
+
+    def _read_some(self) -> None:
+        try:
+            chunk = os.read(self._out, 65536)
+        except BlockingIOError:
+            return
+        if not chunk:
+            self._exited()
+            return
+        self._received += len(chunk)
+        self._inbuf += chunk
+        if self._received > self.limits.output:
+            self._stop("output limit")
+
+    def _exited(self) -> None:
+        try:
+            code = self.proc.wait(timeout=1)
+        except subprocess.TimeoutExpired:
+            self._stop("closed its output")
+            return
+        self.gone = f"killed by {signal.Signals(-code).name}" if code < 0 else f"exited with code {code}"
+        self._kill()
+
+    def _stop(self, reason: str) -> None:
+        if not self.gone:
+            self.gone = reason
+        self._kill()
+
+    def _kill(self) -> None:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
+
+    # -- ending ---------------------------------------------------------------------------------
+    def end_input(self, grace: float = 0.5) -> None:
+        """Deliver what is queued (up to `grace` s), then close the program's input: EOF."""
+        end = time.monotonic() + grace
+        while self._outbuf and not self.gone and time.monotonic() < end:
+            self._flush()
+            if self._outbuf:
+                select.select([], [self._in], [], max(0.0, end - time.monotonic()))
+        self._outbuf.clear()
+        try:
+            assert self.proc.stdin is not None
+            self.proc.stdin.close()
+        except OSError:
+            pass
+
+    def close(self, grace: float = 0.0) -> None:
+        """Give the program `grace` s to exit by itself, then kill its process group and clean up."""
+        if not self.gone and grace > 0:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.proc.wait(timeout=grace)
+        self._kill()
+        self.gone = self.gone or "closed"
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.proc.wait(timeout=5)
+        for f in (self.proc.stdin, self.proc.stdout):
+            try:
+                if f is not None:
+                    f.close()
+            except OSError:
+                pass
+        self._stderr.close()
+        if self._own_dir:
+            shutil.rmtree(self.workdir, ignore_errors=True)
