@@ -126,6 +126,9 @@ class Game(Generic[S, OptT]):
     default_bot: ClassVar[str] = "random"
     # Named option sets offered when a table is created (`/new poker short`).
     presets: ClassVar[dict[str, dict[str, Any]]] = {}
+    # People choose their seat in the lobby (bridge: N E S W, partners opposite); seat k is named by the
+    # message `<key>.seat.<k>`, and seats nobody takes are the AI's.
+    seat_choice: ClassVar[bool] = False
 
     # -- construction -------------------------------------------------------------------------
     def options(self, options: OptT | Mapping[str, Any] | None = None) -> OptT:
