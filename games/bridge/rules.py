@@ -305,7 +305,7 @@ class Bridge(ChatMixin, Game[BridgeState, BridgeOptions]):
         """The seat whose call or card is due (dummy's seat when the declarer is to play from dummy)."""
         if state.phase == "auction":
             return auc.caller(state.dealer, len(state.calls))
-        if state.phase == "play" and state.trick is not None:
+        if state.phase in ("play", "claim") and state.trick is not None:
             return self.rules(state).to_play(state.trick, 4)
         return None
 
