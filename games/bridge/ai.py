@@ -26,7 +26,7 @@ MAX_TRIES = 400  # deals tried per sample before the auction's inferences are dr
 
 
 class Knowledge:
-    """What a seat knows about the unseen cards: who holds how many, suits shown out of, the auction's hulls."""
+    """What a seat knows of the unseen cards: how many each holds, suits shown out of, the auction's hulls."""
 
     def __init__(self, view: BridgeView) -> None:
         me = view.viewer

@@ -206,7 +206,7 @@ def _pen(ctx: Ctx) -> bool:
     last = ctx.sit.last_bid()
     if last is None or _ours(ctx, last[2]) or last[0] < 2 or ctx.hand is None:
         return False
-    level, strain, _ = last
+    strain = last[1]
     if strain == "N":
         return ctx.hand.hcp >= 12
     return ctx.hand.length[strain] >= 4 and _good(ctx.hand, strain)
