@@ -3,7 +3,7 @@
 All of it is data (message keys and parameters, translated by the host's catalogs in
 `bot/core/i18n/bridge.py`), computed from a view alone, so the group's lines use public facts only.
 
-Bidding buttons fit the platforms' 25-button messages: a person first picks a level (`lvl:3`), then one of
+Bidding buttons fit the platforms' 25-button messages: a person first picks a level (`lvl3`), then one of
 its five strains; pass, double and redouble are always there. The declarer's claim is a pick too (`claim`)
 that turns the cards into `claim:0 … claim:N`.
 """
@@ -56,10 +56,10 @@ class ChatMixin:
             bids = [a for a in legal if is_bid(a)]
             others = [a for a in legal if not is_bid(a)]
             levels = sorted({a[4] for a in bids})
-            level = next((p[4:] for p in reversed(picked) if p[4:] in levels), None)
+            level = next((p[3:] for p in reversed(picked) if p.startswith("lvl") and p[3:] in levels), None)
             if level is None:
-                return Offer(picks=[f"lvl:{n}" for n in levels], actions=others)
-            return Offer(picks=[f"lvl:{level}"], actions=[a for a in bids if a[4] == level] + others)
+                return Offer(picks=[f"lvl{n}" for n in levels], actions=others)
+            return Offer(picks=[f"lvl{level}"], actions=[a for a in bids if a[4] == level] + others)
         claims = [a for a in legal if a.startswith("claim:")]
         if claims and CLAIM in picked:
             return Offer(picks=[CLAIM], actions=claims)
@@ -80,8 +80,8 @@ class ChatMixin:
         return f"bridge.action.{verb}", {}
 
     def describe_pick(self, item: str) -> Line:
-        if item.startswith("lvl:"):
-            return "bridge.pick.level", {"level": int(item[4:])}
+        if item.startswith("lvl"):
+            return "bridge.pick.level", {"level": int(item[3:])}
         return "bridge.pick.claim", {}
 
     def status_lines(self, view: BaseView) -> list[Line]:
