@@ -393,6 +393,10 @@ def _competitive_answers() -> list[Rule]:
     """Responder after partner's opening and an overcall (`1s 1t`, `1s 2t`) or a takeout double."""
     rules = []
     for over in ("1t", "2t"):
+        one_level = [
+            R(f"resp_nt_{over}", f"1s {over}", "1N", "hcp:8-10 stop:t"),
+            R(f"resp_new_suit_1_{over}", f"1s {over}", "1u", "u>=4 hcp:6+ nojump"),
+        ]
         rules += [
             R(f"resp_penalty_double_{over}", f"1s {over}", "X", "t>=4 good:t hcp:10+"),
             R(f"resp_raise_game_{over}", f"1M {over}", "4M", "M>=4 sup:13+"),
@@ -400,8 +404,7 @@ def _competitive_answers() -> list[Rule]:
             R(f"resp_raise_{over}", f"1M {over}", "2M", "M>=3 sup:6-10"),
             R(f"resp_nt_game_{over}", f"1s {over}", "3N", "hcp:13-16 stop:t"),
             R(f"resp_nt_invite_{over}", f"1s {over}", "2N", "hcp:11-12 stop:t"),
-            R(f"resp_nt_{over}", f"1s {over}", "1N", "hcp:8-10 stop:t"),
-            R(f"resp_new_suit_1_{over}", f"1s {over}", "1u", "u>=4 hcp:6+ nojump"),
+            *(one_level if over == "1t" else []),
             R(f"resp_new_suit_2_{over}", f"1s {over}", "2u", "u>=5 hcp:11+ nojump"),
             R(f"resp_minor_raise_{over}", f"1m {over}", "?m", "m>=5 hcp:6-10"),
         ]
@@ -481,9 +484,9 @@ SYSTEM: tuple[Rule, ...] = (
     R("resp_major_raise", "1M P", "2M", "M>=3 sup:6-9"),
     R("resp_1h_1s", "1H P", "1S", "S>=4 hcp:6+"),
     R("resp_1s_2h", "1S P", "2H", "H>=5 hcp:12+"),
-    R("resp_major_2m", "1M P", "2m", "m>=4 hcp:12+"),
     R("resp_major_3n", "1M P", "3N", "hcp:13-15 bal M<=2"),
     R("resp_major_2n", "1M P", "2N", "hcp:11-12 bal M<=2"),
+    R("resp_major_2m", "1M P", "2m", "m>=4 hcp:12+"),
     R("resp_major_1n", "1M P", "1N", "hcp:6-11"),
     R("resp_major_strong", "1M P", "2m", "hcp:12+"),
     # -- answering a minor -------------------------------------------------------------------
@@ -562,9 +565,9 @@ SYSTEM: tuple[Rule, ...] = (
     R("game_major", "...", "4M", "fit:M tot:25+ need"),
     R("game_nt", "...", "3N", "tot:25+ need"),
     R("game_minor", "...", "5m", "fit:m tot:29+ need"),
+    R("penalty_double", "...", "X", "pen tot:23+"),
     R("invite_fit", "...", "3s", "fit:s tot:23-24 need"),
     R("invite_nt", "...", "2N", "tot:23-24 need"),
-    R("penalty_double", "...", "X", "pen tot:23+"),
     R("compete", "...", "?s", "fit:s theirs lott:s tot:16+"),
     R("pass", "...", "P", info=False),
 )
@@ -658,13 +661,20 @@ def choose(cards: Sequence[str], sit: Situation) -> tuple[str, Rule]:
 
 
 def meaning(sit: Situation, call: str) -> Hull | None:
-    """What this call says about the caller's hand here: the union over the rules that could make it."""
+    """What this call says about the caller's hand here: the union over the rules that could make it
+    (the rules of this auction; the general principles only when none of those makes this call)."""
     short = auc.short(call)
     tokens = sit.tokens()
+    rules = [r for r in applicable(sit) if r.info]
+    specific = [r for r in rules if not r.after.startswith("...")]
+    found = _union(sit, short, tokens, specific)
+    return found if found is not None else _union(sit, short, tokens, rules)
+
+
+def _union(sit: Situation, short: str, tokens: list[str], rules: list[Rule]) -> Hull | None:
+    """The smallest hull holding what each of these rules requires when it makes this call."""
     found: Hull | None = None
-    for rule in applicable(sit):
-        if not rule.info:
-            continue
+    for rule in rules:
         env = match(rule.after, tokens) if rule.after else {}
         assert env is not None
         for cand, bound in _candidates(rule, env, sit, None):
