@@ -373,6 +373,8 @@ def _nt_rules(nt: str, lo: int, hi: int) -> list[Rule]:
         after = f"{nt} P {xfer} P {done} P"
         if n == 1:
             rules += [
+                R(f"1N_xfer_{m}_slam", after, f"6{m}", f"{m}>=6 hcp:{33 - lo}+"),
+                R(f"1N_xfer_{m}_slam_nt", after, "6N", f"hcp:{33 - lo}+"),
                 R(f"1N_xfer_{m}_game6", after, f"4{m}", f"{m}>=6 hcp:{game_min}+"),
                 R(f"1N_xfer_{m}_game5", after, "3N", f"hcp:{game_min}+"),
                 R(f"1N_xfer_{m}_invite6", after, f"3{m}", f"{m}>=6 hcp:{invite}+"),
@@ -428,6 +430,7 @@ def _defence() -> list[Rule]:
         R("over_suit_1", "1s", "1t", "t>=5 hcp:8-16 nojump"),
         R("over_suit_2", "1s", "2t", "t>=5 good:t hcp:10-16 nojump"),
         R("balance_double", "1s P P", "X", "hcp:10+ tod:s"),
+        R("balance_strong_double", "1s P P", "X", "hcp:16+"),
         R("balance_nt", "1s P P", "1N", "hcp:11-14 bal stop:s"),
         R("balance_suit_1", "1s P P", "1t", "t>=5 hcp:7-15 nojump"),
         R("balance_suit_2", "1s P P", "2t", "t>=5 hcp:9-15 nojump"),
@@ -458,6 +461,19 @@ def _defence() -> list[Rule]:
         R("adv_double_nt", "1s X P", "1N", "hcp:6-9 stop:s S<=3 H<=3"),
         R("adv_double_major", "1s X P", "?M", "M>=4"),
         R("adv_double_suit", "1s X P", "?t", "t>=3"),
+        # the doubler's second call, partner having answered at the cheapest level
+        R("doubler_raise_game", "1s X P 1M P", "4M", "M>=4 hcp:19+"),
+        R("doubler_raise", "1s X P 1t P", "!t", "t>=4 hcp:16-18"),
+        R("doubler_nt_game", "1s X P 1t P", "3N", "hcp:20+ stop:s"),
+        R("doubler_nt", "1s X P 1t P", "1N", "hcp:18-19 bal stop:s"),
+        R("doubler_own_suit", "1s X P 1t P", "?u", "u>=5 hcp:17+"),
+        # they found a fit and stopped at the two level: do not sell out
+        R("protect_double", "1s P 2s P P", "X", "hcp:8+ tod:s"),
+        R("protect_suit", "1s P 2s P P", "?t", "t>=5 hcp:8+"),
+        # the opener with a strong hand after a balancing overcall
+        R("reopen_double", "1s P P 1t", "X", "hcp:17+ t<=2"),
+        R("reopen_nt", "1s P P 1t", "2N", "hcp:18-19 bal stop:t"),
+        R("reopen_own", "1s P P 1t", "?s", "s>=6 hcp:15+"),
     ]
     return rules
 
@@ -515,21 +531,21 @@ SYSTEM: tuple[Rule, ...] = (
     R("resp_preempt_game", "3M P", "4M", "M>=2 hcp:15+"),
     R("resp_preempt_nt", "3m P", "3N", "hcp:16+"),
     # -- opener's second bid --------------------------------------------------------------------
-    R("rebid_raise_game", "1s P 1M P", "4M", "M>=4 sup:19+"),
-    R("rebid_raise_jump", "1s P 1M P", "3M", "M>=4 sup:16-18"),
-    R("rebid_raise", "1s P 1M P", "2M", "M>=4 sup:12-15"),
-    R("rebid_2n", "1s P 1t P", "2N", "bal hcp:18-19"),
-    R("rebid_1n", "1s P 1t P", "1N", "bal hcp:12-14"),
-    R("rebid_new_suit_1", "1s P 1t P", "1u", "u>=4 hcp:12-18 nojump"),
-    R("rebid_minor_raise_jump", "1s P 1m P", "3m", "m>=4 hcp:16-18"),
-    R("rebid_minor_raise", "1s P 1m P", "2m", "m>=4 hcp:12-15"),
-    R("rebid_own_jump", "1s P 1t P", "3s", "s>=6 hcp:16-18"),
-    R("rebid_own", "1s P 1t P", "2s", "s>=6 hcp:12-15"),
-    R("rebid_new_suit_2", "1s P 1t P", "2u", "u>=4 hcp:12-18 nojump below:s"),
-    R("rebid_reverse", "1s P 1t P", "2u", "u>=4 hcp:17+ nojump"),
-    R("rebid_strong_nt", "1s P 1t P", "3N", "hcp:18+"),
-    R("rebid_own_5", "1s P 1t P", "2s", "s>=5"),
-    R("rebid_nt_rest", "1s P 1t P", "1N"),
+    R("rebid_raise_game", "1s * 1M *", "4M", "M>=4 sup:19+"),
+    R("rebid_raise_jump", "1s * 1M *", "3M", "M>=4 sup:16-18"),
+    R("rebid_raise", "1s * 1M *", "2M", "M>=4 sup:12-15"),
+    R("rebid_2n", "1s * 1t *", "2N", "bal hcp:18-19"),
+    R("rebid_1n", "1s * 1t *", "1N", "bal hcp:12-14"),
+    R("rebid_new_suit_1", "1s * 1t *", "1u", "u>=4 hcp:12-18 nojump"),
+    R("rebid_minor_raise_jump", "1s * 1m *", "3m", "m>=4 hcp:16-18"),
+    R("rebid_minor_raise", "1s * 1m *", "2m", "m>=4 hcp:12-15"),
+    R("rebid_own_jump", "1s * 1t *", "3s", "s>=6 hcp:16-18"),
+    R("rebid_own", "1s * 1t *", "2s", "s>=6 hcp:12-15"),
+    R("rebid_new_suit_2", "1s * 1t *", "2u", "u>=4 hcp:12-18 nojump below:s"),
+    R("rebid_reverse", "1s * 1t *", "2u", "u>=4 hcp:17+ nojump"),
+    R("rebid_strong_nt", "1s * 1t *", "3N", "hcp:18+"),
+    R("rebid_own_5", "1s * 1t *", "2s", "s>=5"),
+    R("rebid_nt_rest", "1s * 1t *", "1N"),
     R("rebid_after_1n_pass", "1s P 1N P", "P", "bal hcp:12-14"),
     R("rebid_after_1n_invite", "1s P 1N P", "2N", "hcp:18-19 bal"),
     R("rebid_after_1n_jump", "1s P 1N P", "3s", "s>=6 hcp:16-18"),
@@ -667,8 +683,10 @@ def meaning(sit: Situation, call: str) -> Hull | None:
     tokens = sit.tokens()
     rules = [r for r in applicable(sit) if r.info]
     specific = [r for r in rules if not r.after.startswith("...")]
-    found = _union(sit, short, tokens, specific)
-    return found if found is not None else _union(sit, short, tokens, rules)
+    found = _union(sit, short, tokens, [r for r in specific if r.when])
+    if found is None:  # only a catch-all of this auction makes it: it says no more than "none of the above"
+        found = _union(sit, short, tokens, [r for r in specific if not r.when])
+    return found if found is not None else _union(sit, short, tokens, [r for r in rules if r.when])
 
 
 def _union(sit: Situation, short: str, tokens: list[str], rules: list[Rule]) -> Hull | None:
