@@ -15,7 +15,8 @@ A rule is (`after`, `call`, `when`):
 - `call` — `P`, `X`, `XX`, a bid (`3N`, `2M`, `1u`: a strain variable not yet bound is tried over the
   suits, longest first), `?s` the cheapest bid in `s`, `!s` one level higher (a jump).
 - `when` — what the hand must hold, all of: `hcp:12-21`, `hcp:15+`, `hcp:-11`; `sup:A-B` (points for a
-  raise: high cards and shortness); `tot:25+` (my points and what partner has shown at least); suit
+  raise: high cards and shortness); `tot:25+` (my points and partner's: the minimum partner has shown,
+  a little more when that range is wide); `ptot` (the same counting my shortness, for a fit); suit
   lengths `S>=5`, `M=4`, `t<=1`, `s>=t`; `bal`, `!bal`; `open` (12+, or 10+ by the rule of 20);
   `stop:s` (a stopper), `good:s` (two of the top three or three of the top five honours), `tod:s`
   (takeout shape: at most two in `s`, three or more in each other suit), `fit:s` (eight cards between
@@ -23,8 +24,9 @@ A rule is (`after`, `call`, `when`):
   (our side is not yet in game), `lott:s` (the level is no higher than our trumps − 6), `pen` (a
   penalty double: four trumps, or values against no trump); `a|b` means either.
 
-What a call *means* is read from the same table: the union of what every rule that could have made that
-call here requires (`meaning`). The robots read partner's calls this way, and the card play's samples
+What a call *means* is read from the same table: the union of what every rule of this auction that could
+have made that call requires (`meaning`; a catch-all says nothing, the general principles count only when
+no rule of the auction makes the call). The robots read partner's calls this way, and the card play's samples
 keep every seat's hand within what its calls showed.
 """
 
@@ -175,6 +177,12 @@ def _len_hull(suit: str, lo: int, hi: int) -> Hull:
     return h
 
 
+def _expect(shown: Hull) -> int:
+    """Points to count on from partner: the minimum shown, a little more when the range is wide."""
+    lo, hi = shown.hcp
+    return lo + min(3, (hi - lo) // 3)
+
+
 def _shortness(hand: Hand) -> int:
     return sum({0: 3, 1: 2, 2: 1}.get(n, 0) for n in hand.length.values())
 
@@ -228,14 +236,18 @@ def parse(token: str) -> tuple[Test, Static]:
     if kind == "sup":
         lo, hi = _range(arg)
         return (lambda c: lo <= c.hand.hcp + _shortness(c.hand) <= hi), (lambda c: _hcp_hull(lo - 5, hi))
-    if kind == "tot":
+    if kind in ("tot", "ptot"):  # ptot: with a fit, shortness counts too
         lo, hi = _range(arg)
 
-        def tot_static(c: Ctx) -> Hull:
-            m = c.partner_shown.hcp[0]
-            return _hcp_hull(lo - m, hi - m)
+        def tot(c: Ctx) -> bool:
+            mine = c.hand.hcp + (_shortness(c.hand) if kind == "ptot" else 0)
+            return lo <= mine + _expect(c.partner_shown) <= hi
 
-        return (lambda c: lo <= c.hand.hcp + c.partner_shown.hcp[0] <= hi), tot_static
+        def tot_static(c: Ctx) -> Hull:
+            m = _expect(c.partner_shown)
+            return _hcp_hull(lo - m - (5 if kind == "ptot" else 0), hi - m)
+
+        return tot, tot_static
     if kind == "bal":
         return (lambda c: c.hand.balanced), (lambda c: Hull(length={s: (2, 5) for s in SUITS}))
     if kind == "!bal":
@@ -429,6 +441,7 @@ def _defence() -> list[Rule]:
         R("over_strong_double", "1s", "X", "hcp:17+"),
         R("over_suit_1", "1s", "1t", "t>=5 hcp:8-16 nojump"),
         R("over_suit_2", "1s", "2t", "t>=5 good:t hcp:10-16 nojump"),
+        R("over_weak_jump", "1s", "!t", "t>=6 good:t hcp:5-10"),
         R("balance_double", "1s P P", "X", "hcp:10+ tod:s"),
         R("balance_strong_double", "1s P P", "X", "hcp:16+"),
         R("balance_nt", "1s P P", "1N", "hcp:11-14 bal stop:s"),
@@ -445,6 +458,7 @@ def _defence() -> list[Rule]:
         R("over_preempt_nt", "3s", "3N", "hcp:16-20 stop:s"),
         R("over_preempt_suit", "3s", "?t", "t>=6 good:t hcp:13-17 nojump"),
         # advancing partner's overcall
+        R("adv_raise_game", "1s 1M P", "4M", "M>=5 !bal"),
         R("adv_raise_limit", "1s 1M P", "3M", "M>=4 sup:10-12"),
         R("adv_raise", "1s 1M P", "2M", "M>=3 sup:7-9"),
         R("adv_raise_2", "1s 2M P", "3M", "M>=3 sup:9-12"),
@@ -461,6 +475,15 @@ def _defence() -> list[Rule]:
         R("adv_double_nt", "1s X P", "1N", "hcp:6-9 stop:s S<=3 H<=3"),
         R("adv_double_major", "1s X P", "?M", "M>=4"),
         R("adv_double_suit", "1s X P", "?t", "t>=3"),
+        # …and to a double in the pass-out seat
+        R("adv_balance_double_major_game", "1s P P X P", "4M", "M>=5 hcp:10+"),
+        R("adv_balance_double_nt_game", "1s P P X P", "3N", "hcp:12+ stop:s"),
+        R("adv_balance_double_nt_invite", "1s P P X P", "2N", "hcp:10-11 stop:s"),
+        R("adv_balance_double_penalty_pass", "1s P P X P", "P", "s>=5 good:s hcp:8+"),
+        R("adv_balance_double_major_jump", "1s P P X P", "!M", "M>=4 hcp:9-11"),
+        R("adv_balance_double_nt", "1s P P X P", "1N", "hcp:6-9 stop:s S<=3 H<=3"),
+        R("adv_balance_double_major", "1s P P X P", "?M", "M>=4"),
+        R("adv_balance_double_suit", "1s P P X P", "?t", "t>=3"),
         # the doubler's second call, partner having answered at the cheapest level
         R("doubler_raise_game", "1s X P 1M P", "4M", "M>=4 hcp:19+"),
         R("doubler_raise", "1s X P 1t P", "!t", "t>=4 hcp:16-18"),
@@ -496,6 +519,7 @@ SYSTEM: tuple[Rule, ...] = (
     # -- answering a major -------------------------------------------------------------------
     R("resp_major_pass", "1M P", "P", "hcp:-5"),
     R("resp_major_game", "1M P", "4M", "M>=4 sup:13-16"),
+    R("resp_major_preempt", "1M P", "4M", "M>=5 hcp:-9 !bal"),
     R("resp_major_limit", "1M P", "3M", "M>=4 sup:10-12"),
     R("resp_major_raise", "1M P", "2M", "M>=3 sup:6-9"),
     R("resp_1h_1s", "1H P", "1S", "S>=4 hcp:6+"),
@@ -526,6 +550,7 @@ SYSTEM: tuple[Rule, ...] = (
     R("2c_rebid_any", "2C P 2D P", "2N"),
     R("2c_2n_game", "2C P 2D P 2N P", "3N", "hcp:3+"),
     R("resp_weak_game", "2M P", "4M", "M>=3 hcp:16+"),
+    R("resp_weak_preempt", "2M P", "4M", "M>=4"),
     R("resp_weak_nt", "2s P", "3N", "hcp:16+ bal"),
     R("resp_weak_raise", "2s P", "3s", "s>=3 hcp:6-15"),
     R("resp_preempt_game", "3M P", "4M", "M>=2 hcp:15+"),
@@ -576,15 +601,15 @@ SYSTEM: tuple[Rule, ...] = (
     *_competitive_answers(),
     *_defence(),
     # -- general principles, for every other auction ---------------------------------------------
-    R("slam_fit", "...", "6s", "fit:s tot:33+ need"),
+    R("slam_fit", "...", "6s", "fit:s ptot:33+ need"),
     R("slam_nt", "...", "6N", "tot:33+ need"),
-    R("game_major", "...", "4M", "fit:M tot:25+ need"),
+    R("game_major", "...", "4M", "fit:M ptot:25+ need"),
     R("game_nt", "...", "3N", "tot:25+ need"),
-    R("game_minor", "...", "5m", "fit:m tot:29+ need"),
+    R("game_minor", "...", "5m", "fit:m ptot:29+ need"),
     R("penalty_double", "...", "X", "pen tot:23+"),
-    R("invite_fit", "...", "3s", "fit:s tot:23-24 need"),
+    R("invite_fit", "...", "3s", "fit:s ptot:23-24 need"),
     R("invite_nt", "...", "2N", "tot:23-24 need"),
-    R("compete", "...", "?s", "fit:s theirs lott:s tot:16+"),
+    R("compete", "...", "?s", "fit:s theirs lott:s tot:14+"),
     R("pass", "...", "P", info=False),
 )
 
