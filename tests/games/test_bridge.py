@@ -432,3 +432,62 @@ def test_rubber_redeals_a_passed_out_hand_and_vulnerability_follows_games() -> N
 def test_a_state_survives_json() -> None:
     s = calls(new_from_pbn([DEAL]), "1N", "p", "p", "p", "play:QH")
     assert GAME.load(s.model_dump_json()) == s
+
+
+# -- chat ----------------------------------------------------------------------------------------------
+
+
+def test_bidding_buttons_pick_a_level_then_a_strain_and_never_exceed_25() -> None:
+    s = new_from_pbn([DEAL])
+    first = GAME.offer(s, 0)
+    assert first.picks == [f"lvl{n}" for n in range(1, 8)] and first.actions == [PASS]
+    three = GAME.offer(s, 0, ["lvl3"])
+    assert three.picks == ["lvl3"] and three.actions == [
+        "bid:3C",
+        "bid:3D",
+        "bid:3H",
+        "bid:3S",
+        "bid:3N",
+        PASS,
+    ]
+    s = calls(s, "3H")
+    east = GAME.offer(s, 1, ["lvl3"])
+    assert east.actions == ["bid:3S", "bid:3N", PASS, DOUBLE]  # only bids above 3♥
+    assert GAME.offer(s, 1, ["lvl9"]).picks == [f"lvl{n}" for n in range(3, 8)]  # a stale pick is ignored
+    for offer in (first, three, east):
+        assert len(offer.picks) + len(offer.actions) <= 25
+        assert all(GAME.is_legal(s if offer is east else new_from_pbn([DEAL]), 1 if offer is east else 0, a)
+                   for a in offer.actions)  # fmt: skip
+
+
+def test_the_declarers_claim_is_a_pick_that_turns_the_cards_into_claims() -> None:
+    s = calls(new_from_pbn([DEAL]), "1N", "p", "3N", "p", "p", "p", "play:QH")
+    cards = GAME.offer(s, 0)
+    assert cards.picks == ["claim"] and cards.actions == ["play:AH", "play:8H"]
+    claims = GAME.offer(s, 0, ["claim"])
+    assert claims.actions == [f"claim:{n}" for n in range(14)] and len(claims.actions) + 1 <= 25
+    assert GAME.offer(s, 1).actions == []  # a defender waits
+    s, _ = GAME.apply(s, 0, "claim:9")
+    assert GAME.offer(s, 1).actions == ["accept", "reject"]
+
+
+def test_hand_lines_tell_dummy_to_watch_and_the_declarer_to_play_from_dummy() -> None:
+    s = calls(new_from_pbn([DEAL]), "1N", "p", "3N", "p", "p", "p", "play:QH")
+    assert GAME.hand_context(GAME.view(s, 2))[0][0] == "bridge.hand.dummy"
+    assert GAME.hand_context(GAME.view(s, 0))[0][0] == "bridge.hand.from_dummy"
+    assert GAME.hand_context(GAME.view(s, 1))[0][0] == "bridge.hand.contract"
+    assert GAME.seat_status(GAME.view(s, None), 2) == ("bridge.seat.2.dummy", {})
+    assert GAME.seat_status(GAME.view(s, None), 0) == ("bridge.seat.0.declarer", {})
+
+
+def test_the_table_lines_show_the_auction_grid_contract_dummy_and_tricks() -> None:
+    s = calls(
+        new_from_pbn([DEAL], {"first_board": 2}), "1H", "p", "1S", "p", "2H", "p", "p", "p"
+    )  # East deals
+    lines = dict(GAME.status_lines(GAME.view(s, None)))
+    rows = [p["cells"] for k, p in GAME.status_lines(GAME.view(s, None)) if k == "bridge.status.row"]
+    assert rows == ["   · 1♥ · – · 1♠", "– · 2♥ · – · –", "–"]  # N E S W columns, East dealt
+    assert lines["bridge.status.contract"]["contract"] == "2♥" and "bridge.status.dummy" not in lines
+    s = calls(s, "play:6C")  # South leads
+    lines = dict(GAME.status_lines(GAME.view(s, None)))
+    assert lines["bridge.status.dummy"]["dummy_seat"] == 3 and lines["bridge.status.trick"]["cards"] == ["6C"]
