@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 
@@ -491,3 +492,23 @@ def test_the_table_lines_show_the_auction_grid_contract_dummy_and_tricks() -> No
     s = calls(s, "play:6C")  # South leads
     lines = dict(GAME.status_lines(GAME.view(s, None)))
     assert lines["bridge.status.dummy"]["dummy_seat"] == 3 and lines["bridge.status.trick"]["cards"] == ["6C"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.text(max_size=12),
+    st.sampled_from(["", "bid:", "play:", "claim:"]),
+    st.integers(0, 3),
+    st.integers(0, 2),
+)
+def test_any_text_whatsoever_is_a_game_error_or_a_legal_move(
+    text: str, prefix: str, seat: int, phase: int
+) -> None:
+    s = new_from_pbn([DEAL])
+    s = [s, calls(s, "1N", "p", "p", "p", "play:QH"), calls(s, "1N", "p", "p", "p", "play:QH", "claim:5")][
+        phase
+    ]
+    before = s.model_dump_json()
+    with contextlib.suppress(GameError):  # anything else escaping would fail the test
+        GAME.apply(s, seat, prefix + text)
+    assert s.model_dump_json() == before
