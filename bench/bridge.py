@@ -1,6 +1,7 @@
 """The bridge robot against double-dummy: its declarer play, and how close its auctions come to par.
 
-    .venv/bin/python bench/bridge.py [--deals 200] [--budget 0.5] [--samples 48] [--part play|auction|both]
+    .venv/bin/python bench/bridge.py [--deals 200] [--first 0] [--budget 0.5] [--samples 48]
+                                     [--part play|auction|both]
 
 Declarer play: on each seeded deal N–S get the contract double-dummy says they play best (the strain and
 declarer with the most tricks, at the level those tricks make, at least 1), the robot declares and plays
@@ -75,20 +76,20 @@ def play_deal(seed: int, bot: BridgeBot, think: list[float]) -> tuple[int, int, 
     return dd, taken, f"{level}{strain} by {'NESW'[declarer]}"
 
 
-def bench_play(deals: int, bot: BridgeBot) -> None:
+def bench_play(deals: int, first: int, bot: BridgeBot) -> None:
     think: list[float] = []
     lost = []
     began = time.time()
-    for i in range(deals):
+    for i in range(first, first + deals):
         dd, taken, contract = play_deal(i, bot, think)
         assert taken <= dd, (i, contract, dd, taken)  # double-dummy defence: the declarer cannot gain
         lost.append(dd - taken)
-        if (i + 1) % 20 == 0:
-            print(f"  {i + 1} deals: mean tricks lost {statistics.mean(lost):.3f}", flush=True)
+        if len(lost) % 20 == 0:
+            print(f"  {len(lost)} deals: mean tricks lost {statistics.mean(lost):.3f}", flush=True)
     mean = statistics.mean(lost)
     half = 1.96 * statistics.stdev(lost) / math.sqrt(len(lost)) if len(lost) > 1 else 0.0
     think.sort()
-    print(f"declarer play, {deals} deals, double-dummy defenders:")
+    print(f"declarer play, {deals} deals (seeds {first}…{first + deals - 1}), double-dummy defenders:")
     print(f"  mean tricks lost to double-dummy: {mean:.3f} ± {half:.3f} (goal ≤ 0.5)")
     print(
         f"  deals with no trick lost: {sum(x == 0 for x in lost)}/{deals}; most lost on one deal: {max(lost)}"
@@ -100,10 +101,10 @@ def bench_play(deals: int, bot: BridgeBot) -> None:
     )
 
 
-def bench_auction(deals: int) -> None:
+def bench_auction(deals: int, first: int) -> None:
     near = 0
     diffs = []
-    for i in range(deals):
+    for i in range(first, first + deals):
         hands = random_deal(f"bench:{i}")
         board = i + 1
         dealer, vul = board_dealer(board), board_vul(board)
@@ -117,7 +118,7 @@ def bench_auction(deals: int) -> None:
         diffs.append(level - par_level)
         near += abs(level - par_level) <= 1
     lo, hi = wilson(near, deals)
-    print(f"auction, {deals} deals, four robots:")
+    print(f"auction, {deals} deals (seeds {first}…{first + deals - 1}), four robots:")
     print(f"  within one level of the double-dummy par: {near}/{deals} = {near / deals:.1%} "
           f"[{lo:.1%}, {hi:.1%}] (goal ≥ 60%)")  # fmt: skip
     low, high = sum(d <= -2 for d in diffs), sum(d >= 2 for d in diffs)
@@ -127,14 +128,15 @@ def bench_auction(deals: int) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=200)
+    ap.add_argument("--first", type=int, default=0, help="the first deal's seed number")
     ap.add_argument("--budget", type=float, default=0.5, help="CPU seconds per decision")
     ap.add_argument("--samples", type=int, default=48, help="sampled deals per decision at most")
     ap.add_argument("--part", choices=("play", "auction", "both"), default="both")
     args = ap.parse_args()
     if args.part in ("auction", "both"):
-        bench_auction(args.deals)
+        bench_auction(args.deals, args.first)
     if args.part in ("play", "both"):
-        bench_play(args.deals, BridgeBot(budget=args.budget, samples=args.samples))
+        bench_play(args.deals, args.first, BridgeBot(budget=args.budget, samples=args.samples))
 
 
 if __name__ == "__main__":
