@@ -238,7 +238,7 @@ def lobby_screen(game: Game, table: Table, lang: str, sign: Sign) -> Screen:
     lines = [t(lang, "host.lobby", game=game_name(game, lang), min=game.min_players, max=game.max_players)]
     lines += option_lines(game, table, lang)
     lines.append("")
-    lines.append(t(lang, "host.seated", n=len(table.seats), max=game.max_players))
+    lines.append(t(lang, "host.seated", n=sum(not s.free for s in table.seats), max=game.max_players))
     lines += place_lines(game, table, lang) if game.seat_choice else seat_lines(table, None, lang)
     lines += [line(table, e, lang) for e in table.log[-3:]]
     if table.show_settings:

@@ -29,6 +29,7 @@ async def test_people_choose_their_seats_and_robots_fill_the_rest(store) -> None
     await press(host, rec, B, "🪑 North")  # a friend sits opposite
     text = (rec.table() or pytest.fail()).text()
     assert "North: User2" in text and "South: User1" in text and "East: free" in text
+    assert "Seated: 2 of 4" in text
     taken = await host.handle(Press(user=C, token=rec.table_button("🪑 East"), chat=CHAT))
     assert taken.reply is None or not taken.reply.alert
     labels = [b.label for row in (rec.table() or pytest.fail()).buttons for b in row]
