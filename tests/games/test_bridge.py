@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.base import GameError
-from games.bridge import GAME, auction
+from games.bridge import GAME, auction, solver
 from games.bridge.auction import BIDS, DOUBLE, PASS, REDOUBLE, side
 from games.bridge.rules import (
     BridgeState,
@@ -23,7 +23,7 @@ from games.bridge.rules import (
     pbn,
     random_deal,
 )
-from games.bridge.scoring import duplicate_score
+from games.bridge.scoring import duplicate_score, imps
 from games.cards import make_deck
 from tests.games.test_bridge_scoring import contest_points
 
@@ -415,8 +415,12 @@ def check_result(state: BridgeState, preset: str) -> None:
         decl, defs = contest_points(r.contract, r.tricks)
         ns = decl if side(r.declarer or 0) == 0 else defs
         assert state.totals == [ns, (decl + defs) - ns]
-    if preset == "duplicate":
-        assert r.par is not None and r.imps is not None
+    if preset == "duplicate":  # IMPs against the double-dummy par, N–S's gain is E–W's loss
+        assert r.par is not None and r.imps == imps(r.score - r.par)
+        assert state.totals == [
+            sum(x.imps or 0 for x in state.results),
+            -sum(x.imps or 0 for x in state.results),
+        ]
 
 
 def test_rubber_redeals_a_passed_out_hand_and_vulnerability_follows_games() -> None:
@@ -512,3 +516,13 @@ def test_any_text_whatsoever_is_a_game_error_or_a_legal_move(
     with contextlib.suppress(GameError):  # anything else escaping would fail the test
         GAME.apply(s, seat, prefix + text)
     assert s.model_dump_json() == before
+
+
+def test_a_board_is_compared_with_its_double_dummy_par() -> None:
+    s = calls(new_from_pbn([DEAL], {"boards": 1}), "1N", "p", "3N", "p", "p", "p", "play:QH")
+    s = calls(s, "claim:9", "accept", "accept")
+    r = s.results[0]
+    par, contracts = solver.par(hands_from_pbn(DEAL), 0, [False, False])
+    assert r.par == par == 990 and contracts  # 6NT makes double-dummy (the table: 12 tricks)
+    assert r.score == 400 and r.imps == imps(400 - 990) == -11  # 590 points: 11 IMPs
+    assert GAME.scores(s) == [-11, 11, -11, 11]
