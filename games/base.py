@@ -146,6 +146,9 @@ class Game(Generic[S, OptT]):
     presets: ClassVar[dict[str, dict[str, Any]]] = {}
     # How programs play it in a contest: time per decision, what replaces a violator, the preset.
     contest: ClassVar[ContestRules] = ContestRules()
+    # People choose their seat in the lobby (bridge: N E S W, partners opposite); seat k is named by the
+    # message `<key>.seat.<k>`, and seats nobody takes are the AI's.
+    seat_choice: ClassVar[bool] = False
 
     # -- construction -------------------------------------------------------------------------
     def options(self, options: OptT | Mapping[str, Any] | None = None) -> OptT:

@@ -2,7 +2,8 @@
 
 `TrickRules` holds the classic rules — follow the led suit, else (optionally) trump, else anything;
 the highest trump wins, else the highest card of the led suit. A game subclasses it and overrides a few
-hooks (`suit_of`, `led_suit`, `legal_cards`, `power`) for what differs: the poker card, must-trump, dummy.
+hooks (`suit_of`, `led_suit`, `legal_cards`, `power`, `actor`) for what differs: the poker card,
+must-trump, dummy (bridge: the declarer chooses dummy's cards).
 """
 
 from __future__ import annotations
@@ -68,6 +69,14 @@ class TrickRules:
         if s == self.led_suit(trick):
             return 100 + rank_value(play.card)
         return -1
+
+    def to_play(self, trick: Trick, players: int) -> int:
+        """The seat whose card the trick waits for (clockwise from the leader)."""
+        return (trick.leader + len(trick.plays)) % players
+
+    def actor(self, seat: int) -> int:
+        """Who chooses the card of `seat`: the seat itself (bridge: the declarer for dummy)."""
+        return seat
 
     def winner(self, trick: Trick, trump: str | None) -> int:
         """The seat that wins a complete trick (earlier plays win ties)."""

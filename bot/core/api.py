@@ -74,6 +74,7 @@ class NewTable(Command):
 
 class Join(TableCommand):
     kind: Literal["join"] = "join"
+    seat: int | None = None  # a game whose seats are chosen (`Game.seat_choice`): take this one
 
 
 class Leave(TableCommand):

@@ -188,13 +188,13 @@ class Host:
             self._touch_lang(tbl, user, lang)
             match cmd:
                 case Join():
-                    lobby.join(tbl, game, user, lang, admin)
+                    lobby.join(tbl, game, user, lang, admin, cmd.seat)
                 case Leave():
                     lobby.leave(tbl, game, user)
                 case AddBot():
                     lobby.add_bot(tbl, game, cmd.level)
                 case RemoveBot():
-                    lobby.remove_bot(tbl, cmd.seat)
+                    lobby.remove_bot(tbl, cmd.seat, game)
                 case Start():
                     lobby.start(tbl, game, user, admin, now, self.settings.lobby_timeout)
                     play.record(tbl, game, game.load(tbl.state or {}), [], now, self.settings.ai_delay)
@@ -303,6 +303,8 @@ class Host:
         if verb == "opt" and len(args) == 2:
             cmd_opt = SetOption(name=args[0], value=args[1], **target)
             return await self._table_command(token.table, cmd_opt, lang, version)
+        if verb == "seat" and len(args) == 1 and args[0].isdigit():  # a chosen seat (bridge: N E S W)
+            return await self._table_command(token.table, Join(seat=int(args[0]), **target), lang, version)
         if verb == "kick" and len(args) == 1 and args[0].isdigit():
             return await self._table_command(token.table, Kick(seat=int(args[0]), **target), lang, version)
         if verb == "hand" and not args:

@@ -39,16 +39,56 @@ def require_open_manager(table: Table, user: UserRef, admin: bool) -> None:
         raise GameError("table_closed")
 
 
-def join(table: Table, game: Game, user: UserRef, lang: str, admin: bool = False) -> None:
+def join(
+    table: Table, game: Game, user: UserRef, lang: str, admin: bool = False, seat: int | None = None
+) -> None:
+    if seat is not None:
+        return take_seat(table, game, user, lang, admin, seat)
     if table.seat_of(user) is not None:
         raise GameError("already_seated")
     require_lobby(table)
+    require_invited(table, user, admin)
+    free = next((i for i, s in enumerate(table.seats) if s.free), None)
+    if free is not None:
+        table.seats[free] = Seat(user=user, lang=lang)
+    elif len(table.seats) >= game.max_players:
+        raise GameError("table_full", max=game.max_players)
+    else:
+        table.seats.append(Seat(user=user, lang=lang))
+    table.note("host.log.joined", seat=len(table.seats) - 1 if free is None else free)
+
+
+def require_invited(table: Table, user: UserRef, admin: bool) -> None:
     if table.host.private and not (admin or user.key in table.invited or user.key == table.creator.key):
         raise GameError("private_table", creator=table.creator.name)
-    if len(table.seats) >= game.max_players:
-        raise GameError("table_full", max=game.max_players)
-    table.seats.append(Seat(user=user, lang=lang))
-    table.note("host.log.joined", seat=len(table.seats) - 1)
+
+
+def take_seat(table: Table, game: Game, user: UserRef, lang: str, admin: bool, seat: int) -> None:
+    """A person sits at seat `seat` of a game whose seats are chosen (bridge: N E S W), moving from their
+    own seat if they had one; an AI sitting there gives way. Seats left empty are free (the AI's at start)."""
+    require_lobby(table)
+    if not game.seat_choice or not 0 <= seat < game.max_players:
+        raise GameError("no_such_place", seat=seat + 1)
+    current = table.seat_of(user)
+    if current == seat:
+        raise GameError("already_seated")
+    if current is None:
+        require_invited(table, user, admin)
+    while len(table.seats) <= seat:
+        table.seats.append(Seat())
+    if table.seats[seat].user is not None:
+        raise GameError("seat_taken", name=table.seats[seat].user.name)  # type: ignore[union-attr]
+    if current is not None:
+        table.seats[current] = Seat()
+    table.seats[seat] = Seat(user=user, lang=lang)
+    _trim_free(table)
+    table.note("host.log.joined" if current is None else "host.log.moved", seat=seat)
+
+
+def _trim_free(table: Table) -> None:
+    """Free seats at the end of the list are no seats at all (the lobby counts the seats taken)."""
+    while table.seats and table.seats[-1].free:
+        table.seats.pop()
 
 
 def leave(table: Table, game: Game, user: UserRef) -> None:
@@ -57,12 +97,21 @@ def leave(table: Table, game: Game, user: UserRef) -> None:
         raise GameError("not_seated")
     if table.status == "lobby":
         table.note("host.log.left", name=user.name)
-        del table.seats[seat]
+        _vacate(table, game, seat)
     elif table.status == "playing":
         hand_to_ai(table, game, seat)
         table.note("host.log.left_ai", seat=seat, name=user.name)
     else:
         raise GameError("table_closed")
+
+
+def _vacate(table: Table, game: Game, seat: int) -> None:
+    """A seat is given up in the lobby: removed, or left free where people chose their seats."""
+    if game.seat_choice:
+        table.seats[seat] = Seat()
+        _trim_free(table)
+    else:
+        del table.seats[seat]
 
 
 def hand_to_ai(table: Table, game: Game, seat: int) -> None:
@@ -75,20 +124,27 @@ def add_bot(table: Table, game: Game, level: str | None) -> None:
     level = level or game.default_bot
     if level not in game.bot_levels and programs.find(game, level) is None:
         raise GameError("unknown_bot", level=level, levels=", ".join(game.bot_levels))
-    if len(table.seats) >= game.max_players:
+    free = next((i for i, s in enumerate(table.seats) if s.free), None)
+    if free is None and len(table.seats) >= game.max_players:
         raise GameError("table_full", max=game.max_players)
-    table.seats.append(Seat(bot=level))
-    table.note("host.log.bot_added", seat=len(table.seats) - 1, level=level)
+    if free is None:
+        table.seats.append(Seat(bot=level))
+    else:
+        table.seats[free] = Seat(bot=level)
+    table.note("host.log.bot_added", seat=len(table.seats) - 1 if free is None else free, level=level)
 
 
-def remove_bot(table: Table, seat: int | None) -> None:
+def remove_bot(table: Table, seat: int | None, game: Game | None = None) -> None:
     require_lobby(table)
-    bots = [i for i, s in enumerate(table.seats) if s.is_ai]
+    bots = [i for i, s in enumerate(table.seats) if s.is_ai and not s.free]
     if seat is None and bots:
         seat = bots[-1]
     if seat is None or seat not in bots:
         raise GameError("no_bot")
-    del table.seats[seat]
+    if game is not None:
+        _vacate(table, game, seat)
+    else:
+        del table.seats[seat]
 
 
 def kick(table: Table, game: Game, user: UserRef, admin: bool, seat: int) -> None:
@@ -99,7 +155,7 @@ def kick(table: Table, game: Game, user: UserRef, admin: bool, seat: int) -> Non
         raise GameError("no_such_seat", seat=seat + 1)
     if table.status == "lobby":
         table.note("host.log.removed", name=person.name)
-        del table.seats[seat]
+        _vacate(table, game, seat)
     else:
         table.note("host.log.kicked", seat=seat)  # before the AI takes the seat: the line keeps the name
         hand_to_ai(table, game, seat)
@@ -120,6 +176,9 @@ def start(table: Table, game: Game, user: UserRef, admin: bool, now: float, lobb
         require_manager(table, user, admin)
     while len(table.seats) < game.min_players:
         table.seats.append(Seat(bot=game.default_bot))
+    for i, s in enumerate(table.seats):  # seats nobody chose are the AI's
+        if s.free:
+            table.seats[i] = Seat(bot=game.default_bot)
     opts = game.options(table.options)
     game.check_players(len(table.seats), opts)
     state = game.new(len(table.seats), opts, seed=random.SystemRandom().randrange(2**53))

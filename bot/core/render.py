@@ -213,12 +213,33 @@ def _num(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
 
 
+def place_lines(game: Game, table: Table, lang: str) -> list[str]:
+    """The lobby of a game whose seats are chosen: each named seat and who sits there (or free)."""
+    out = []
+    for k in range(game.max_players):
+        taken = k < len(table.seats) and not table.seats[k].free
+        who = seat_name(table, k, lang) if taken else t(lang, "host.place_free")
+        out.append(t(lang, "host.place_line", place=t(lang, f"{game.key}.seat.{k}"), name=who))
+    return out
+
+
+def place_buttons(game: Game, table: Table, lang: str, sign: Sign) -> list[Button]:
+    """A button for each seat no person holds yet: pressing it sits you there (`@seat:k`)."""
+    return [
+        Button(
+            label=t(lang, "host.button.sit", place=t(lang, f"{game.key}.seat.{k}")), token=sign(f"@seat:{k}")
+        )
+        for k in range(game.max_players)
+        if k >= len(table.seats) or table.seats[k].user is None
+    ]
+
+
 def lobby_screen(game: Game, table: Table, lang: str, sign: Sign) -> Screen:
     lines = [t(lang, "host.lobby", game=game_name(game, lang), min=game.min_players, max=game.max_players)]
     lines += option_lines(game, table, lang)
     lines.append("")
-    lines.append(t(lang, "host.seated", n=len(table.seats), max=game.max_players))
-    lines += seat_lines(table, None, lang)
+    lines.append(t(lang, "host.seated", n=sum(not s.free for s in table.seats), max=game.max_players))
+    lines += place_lines(game, table, lang) if game.seat_choice else seat_lines(table, None, lang)
     lines += [line(table, e, lang) for e in table.log[-3:]]
     if table.show_settings:
         buttons = settings_panel(game, table, lang, sign)
@@ -238,6 +259,8 @@ def lobby_screen(game: Game, table: Table, lang: str, sign: Sign) -> Screen:
                 Button(label=t(lang, "host.button.cancel"), token=sign("@cancel"), style="danger"),
             ],
         ]
+        if game.seat_choice:
+            buttons.insert(0, place_buttons(game, table, lang, sign))
     return Screen(
         title=t(lang, "host.title", game=game_name(game, lang), id=table.id), lines=lines, buttons=buttons
     )

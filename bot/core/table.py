@@ -35,6 +35,11 @@ class Seat(BaseModel):
         return self.user is None
 
     @property
+    def free(self) -> bool:
+        """A lobby seat nobody has taken yet (games whose seats are chosen); the AI's once the game starts."""
+        return self.user is None and self.bot is None
+
+    @property
     def ai_plays(self) -> bool:
         """The AI moves for this seat now (an AI seat, or a person who missed too many turns)."""
         return self.user is None or self.auto

@@ -1,0 +1,170 @@
+"""The bridge robot: bids by the system in `system.py`, plays by sampling and double-dummy solving.
+
+It sees only its seat's view and the legal actions. In the auction it makes the system's call. In play it
+deals the unseen cards many times over — every deal consistent with the play so far (cards played, suits
+a seat has shown out of) and with what each seat's calls meant (`system.meaning`: points and suit lengths)
+— solves each deal double-dummy with DDS (endplay), and plays the card with the best average score for its
+side (the duplicate score of the contract, so making it counts for more than an overtrick). It stops
+sampling when its time budget (CPU time of its thread) or its sample count is reached.
+
+Answering a claim: the claimer's hand is shown to the defenders, so a defender sees three hands and knows
+the fourth; it accepts exactly when the claim is right double-dummy.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+
+from games.bridge import auction as auc
+from games.bridge import scoring, solver, system
+from games.bridge.rules import BridgeView
+from games.cards import make_deck
+
+MAX_TRIES = 400  # deals tried per sample before the auction's inferences are dropped
+
+
+class Knowledge:
+    """What a seat knows of the unseen cards: how many each holds, suits shown out of, the auction's hulls."""
+
+    def __init__(self, view: BridgeView) -> None:
+        me = view.viewer
+        assert me is not None and view.hand is not None
+        self.view = view
+        known: dict[int, list[str]] = {me: list(view.hand)}
+        if view.dummy_hand is not None and view.dummy is not None:
+            known[view.dummy] = list(view.dummy_hand)
+        if view.declarer_hand is not None and view.declarer is not None:
+            known[view.declarer] = list(view.declarer_hand)
+        self.known = known
+        tricks = [*view.tricks, *([view.trick] if view.trick else [])]
+        self.played: dict[int, list[str]] = {s: [] for s in range(4)}
+        self.voids: dict[int, set[str]] = {s: set() for s in range(4)}
+        for trick in tricks:
+            led = trick.plays[0].card[1] if trick.plays else None
+            for play in trick.plays:
+                self.played[play.seat].append(play.card)
+                if led is not None and play.card[1] != led:
+                    self.voids[play.seat].add(led)
+        seen = {c for h in known.values() for c in h} | {c for cs in self.played.values() for c in cs}
+        self.pool = [c for c in make_deck(52) if c not in seen]
+        self.hidden = [s for s in range(4) if s not in known]
+        self.count = {s: 13 - len(self.played[s]) for s in self.hidden}
+        self.hulls = system.read(view.dealer, view.calls).shown
+
+    def sample(self, rng: random.Random, use_auction: bool = True) -> list[list[str]] | None:
+        """The four hands still held, the unseen cards dealt at random within what is known (None: failed)."""
+        pool = list(self.pool)
+        rng.shuffle(pool)
+        hands = {s: list(h) for s, h in self.known.items()}
+        order = sorted(self.hidden, key=lambda s: -len(self.voids[s]))
+        for k, seat in enumerate(order):
+            need = self.count[seat]
+            if k == len(order) - 1:
+                drawn = pool
+                if len(drawn) != need or any(c[1] in self.voids[seat] for c in drawn):
+                    return None
+            else:
+                eligible = [c for c in pool if c[1] not in self.voids[seat]]
+                if len(eligible) < need:
+                    return None
+                drawn = eligible[:need]
+            if use_auction and not self.hulls[seat].admits(system.Hand.of(drawn + self.played[seat])):
+                return None
+            hands[seat] = drawn
+            taken = set(drawn)
+            pool = [c for c in pool if c not in taken]
+        return [hands[s] for s in range(4)]
+
+    def deals(self, rng: random.Random) -> list[list[str]]:
+        """One consistent deal: with the auction's inferences if any is found soon, else without them."""
+        for use_auction in (True, False):
+            for _ in range(MAX_TRIES):
+                hands = self.sample(rng, use_auction)
+                if hands is not None:
+                    return hands
+        raise RuntimeError("no deal fits what was seen")  # impossible: the real deal fits
+
+
+class BridgeBot:
+    """`search`: the system's calls; sampled double-dummy card play; claims answered double-dummy."""
+
+    def __init__(self, budget: float = 0.5, samples: int = 48, min_samples: int = 1) -> None:
+        self.budget = budget
+        self.samples = samples
+        self.min_samples = min_samples
+
+    def choose(self, view: BridgeView, legal: Sequence[str], rng: random.Random) -> str:
+        if view.phase == "auction":
+            return self.bid(view, legal)
+        if view.phase == "claim":
+            return "accept" if self.claim_is_right(view) else "reject"
+        cards = [a for a in legal if a.startswith("play:")]
+        if len(cards) <= 1:
+            return cards[0] if cards else legal[0]
+        return "play:" + self.card(view, [a[5:] for a in cards], rng)
+
+    # -- the auction ---------------------------------------------------------------------------
+    @staticmethod
+    def bid(view: BridgeView, legal: Sequence[str]) -> str:
+        assert view.hand is not None
+        call = system.bid(view.hand, view.dealer, view.calls)
+        if call in legal:
+            return call
+        return auc.PASS if auc.PASS in legal else legal[0]  # a call this table does not allow (contest)
+
+    # -- the play ------------------------------------------------------------------------------
+    def card(self, view: BridgeView, cards: list[str], rng: random.Random) -> str:
+        assert view.contract is not None and view.turn is not None
+        knowledge = Knowledge(view)
+        totals = dict.fromkeys(cards, 0.0)
+        start = time.thread_time()
+        n = 0
+        while n < self.samples and (n < self.min_samples or time.thread_time() - start < self.budget):
+            hands = knowledge.deals(rng)
+            for card, value in self.values(view, hands).items():
+                if card in totals:
+                    totals[card] += value
+            n += 1
+        best = max(totals.values())
+        return next(c for c in cards if totals[c] == best)  # ties: the lowest card of the first suit
+
+    @staticmethod
+    def values(view: BridgeView, hands: list[list[str]]) -> dict[str, float]:
+        """For each card the seat to play may play: its side's score if everyone plays double-dummy after."""
+        c = view.contract
+        assert c is not None and view.turn is not None
+        trick = view.trick
+        leader = trick.leader if trick is not None else view.turn
+        played = trick.cards() if trick is not None else []
+        future = solver.tricks_per_card(hands, c.strain, leader, played)
+        mover = auc.side(view.turn)
+        declaring = auc.side(c.declarer)
+        vul = view.vul[declaring]
+        out = {}
+        for card, n in future.items():
+            ours = view.won[mover] + n
+            decl_tricks = ours if mover == declaring else 13 - ours
+            score = scoring.duplicate_score(c.level, c.strain, c.doubled, vul, decl_tricks)
+            out[card] = (score if mover == declaring else -score) + ours * 0.5  # a trick more breaks ties
+        return out
+
+    # -- claims ---------------------------------------------------------------------------------
+    @staticmethod
+    def claim_is_right(view: BridgeView) -> bool:
+        """Whether the declarer makes the claimed tricks whatever the defence does (double-dummy)."""
+        assert view.claim is not None and view.contract is not None
+        knowledge = Knowledge(view)
+        if len(knowledge.hidden) != 1:  # no claimer's hand to look at: only a sure claim is accepted
+            return False
+        hands = knowledge.deals(random.Random(0))
+        turn = view.turn
+        assert turn is not None
+        trick = view.trick
+        leader = trick.leader if trick is not None else turn
+        future = solver.tricks_per_card(hands, view.contract.strain, leader, trick.cards() if trick else [])
+        best = max(future.values())
+        declaring = auc.side(view.contract.declarer)
+        declarer_tricks = best if auc.side(turn) == declaring else view.claim.of - best
+        return declarer_tricks >= view.claim.n

@@ -1,0 +1,750 @@
+"""The robots' bidding system, written as data: a table of rules read top to bottom, the first that fits wins.
+
+A natural system a club player knows: openings on high-card points (A 4, K 3, Q 2, J 1) and shape with
+five-card majors; 1NT 15–17 and 2NT 20–21 balanced, 2♣ strong (22+), weak twos and three-level preempts;
+raises and new suits in answer; Stayman and Jacoby transfers over 1NT and 2NT; simple overcalls, the 1NT
+overcall, takeout doubles and their answers, penalty doubles of overcalls and of 1NT, the redouble that
+shows values; and, for the later rounds, a few general principles (game with 25 points between the two
+hands, slam with 33, a fit of eight cards, compete to the level of the fit).
+
+A rule is (`after`, `call`, `when`):
+- `after` — the auction from its first bid up to now, from the bidder's seat, in diagram notation
+  (`1S P`: partner opened 1♠ and the right-hand opponent passed). `1M`, `1m`, `1s`, `2t` … bind a strain
+  variable (`M` a major, `m` a minor, `s` `t` `u` any suit, all different); `*` is any call; a pattern
+  starting with `...` matches any start. An empty `after` is the opening seat (only passes so far).
+- `call` — `P`, `X`, `XX`, a bid (`3N`, `2M`, `1u`: a strain variable not yet bound is tried over the
+  suits, longest first), `?s` the cheapest bid in `s`, `!s` one level higher (a jump).
+- `when` — what the hand must hold, all of: `hcp:12-21`, `hcp:15+`, `hcp:-11`; `sup:A-B` (points for a
+  raise: high cards and shortness); `tot:25+` (my points and partner's: the minimum partner has shown,
+  a little more when that range is wide); `ptot` (the same counting my shortness, for a fit); suit
+  lengths `S>=5`, `M=4`, `t<=1`, `s>=t`; `bal`, `!bal`; `open` (12+, or 10+ by the rule of 20);
+  `stop:s` (a stopper), `good:s` (two of the top three or three of the top five honours), `tod:s`
+  (takeout shape: at most two in `s`, three or more in each other suit), `fit:s` (eight cards between
+  us, as far as partner has shown), `nojump`, `below:s`, `theirs` (the opponents bid last), `need`
+  (our side is not yet in game), `lott:s` (the level is no higher than our trumps − 6), `pen` (a
+  penalty double: four trumps, or values against no trump); `a|b` means either.
+
+What a call *means* is read from the same table: the union of what every rule of this auction that could
+have made that call requires (`meaning`; a catch-all says nothing, the general principles count only when
+no rule of the auction makes the call). The robots read partner's calls this way, and the card play's samples
+keep every seat's hand within what its calls showed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+
+from games.bridge import auction as auc
+
+SUITS = "SHDC"
+RANK_ORDER = "CDHSN"  # strains low to high
+HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
+VARS = {"M": "HS", "m": "CD", "s": "CDHS", "t": "CDHS", "u": "CDHS"}
+GAME_LEVEL = {"C": 5, "D": 5, "H": 4, "S": 4, "N": 3}
+
+
+# -- the hand ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Hand:
+    cards: tuple[str, ...]
+    hcp: int
+    length: dict[str, int]
+
+    @staticmethod
+    def of(cards: Sequence[str]) -> Hand:
+        return Hand(
+            tuple(cards),
+            sum(HCP.get(c[0], 0) for c in cards),
+            {s: sum(c[1] == s for c in cards) for s in SUITS},
+        )
+
+    @property
+    def balanced(self) -> bool:
+        shape = sorted(self.length.values())
+        return shape in ([3, 3, 3, 4], [2, 3, 4, 4], [2, 3, 3, 5])
+
+    def honours(self, suit: str) -> str:
+        return "".join(c[0] for c in self.cards if c[1] == suit and c[0] in "AKQJT")
+
+
+@dataclass
+class Hull:
+    """What a seat's calls have shown: a range of high-card points and of each suit's length."""
+
+    hcp: tuple[int, int] = (0, 37)
+    length: dict[str, tuple[int, int]] = field(default_factory=lambda: {s: (0, 13) for s in SUITS})
+
+    def meet(self, other: Hull) -> Hull:
+        """Both at once; where they contradict (a call off the system), the newer wins."""
+
+        def both(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:
+            lo, hi = max(a[0], b[0]), min(a[1], b[1])
+            return (lo, hi) if lo <= hi else b
+
+        return Hull(both(self.hcp, other.hcp), {s: both(self.length[s], other.length[s]) for s in SUITS})
+
+    def join(self, other: Hull) -> Hull:
+        """Either one (the smallest ranges holding both)."""
+
+        def hull(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int]:
+            return min(a[0], b[0]), max(a[1], b[1])
+
+        return Hull(hull(self.hcp, other.hcp), {s: hull(self.length[s], other.length[s]) for s in SUITS})
+
+    def admits(self, hand: Hand) -> bool:
+        if not self.hcp[0] <= hand.hcp <= self.hcp[1]:
+            return False
+        return all(lo <= hand.length[s] <= hi for s, (lo, hi) in self.length.items())
+
+
+# -- the bidding situation --------------------------------------------------------------------------
+
+
+@dataclass
+class Situation:
+    """The auction as the next caller sees it, with what every seat has shown so far."""
+
+    dealer: int
+    calls: list[str]
+    shown: list[Hull]
+
+    @property
+    def me(self) -> int:
+        return auc.caller(self.dealer, len(self.calls))
+
+    def tokens(self) -> list[str]:
+        """Calls in diagram notation from the first bid on (empty: nobody has bid yet)."""
+        first = next((i for i, c in enumerate(self.calls) if auc.is_bid(c)), None)
+        return [] if first is None else [auc.short(c) for c in self.calls[first:]]
+
+    def last_bid(self) -> tuple[int, str, int] | None:
+        """(level, strain, seat) of the last bid."""
+        found = auc.last_bid(self.calls)
+        if found is None:
+            return None
+        i, call = found
+        return int(call[4]), call[5], auc.caller(self.dealer, i)
+
+    def cheapest(self, strain: str) -> int:
+        last = self.last_bid()
+        if last is None:
+            return 1
+        level, s, _ = last
+        return level if RANK_ORDER.index(strain) > RANK_ORDER.index(s) else level + 1
+
+
+@dataclass
+class Ctx:
+    hand: Hand | None  # None when reading a call's meaning
+    env: dict[str, str]
+    sit: Situation
+    call: str  # the call in diagram notation (`2H`, `P`)
+
+    @property
+    def partner_shown(self) -> Hull:
+        return self.sit.shown[auc.partner(self.sit.me)]
+
+    def strain(self, x: str) -> str:
+        return self.env.get(x, x)
+
+
+# -- constraints --------------------------------------------------------------------------------------
+
+Test = Callable[[Ctx], bool]
+Static = Callable[[Ctx], Hull | None]
+
+
+def _range(text: str) -> tuple[int, int]:
+    if text.endswith("+"):
+        return int(text[:-1]), 37
+    if text.startswith("-"):
+        return 0, int(text[1:])
+    lo, _, hi = text.partition("-")
+    return int(lo), int(hi or lo)
+
+
+def _hcp_hull(lo: int, hi: int) -> Hull:
+    return Hull(hcp=(max(lo, 0), min(hi, 37)))
+
+
+def _len_hull(suit: str, lo: int, hi: int) -> Hull:
+    h = Hull()
+    h.length[suit] = (max(lo, 0), min(hi, 13))
+    return h
+
+
+def _expect(shown: Hull) -> int:
+    """Points to count on from partner: the minimum shown, a little more when the range is wide."""
+    lo, hi = shown.hcp
+    return lo + min(3, (hi - lo) // 3)
+
+
+def _shortness(hand: Hand) -> int:
+    return sum({0: 3, 1: 2, 2: 1}.get(n, 0) for n in hand.length.values())
+
+
+def _stopper(hand: Hand, suit: str) -> bool:
+    ranks = [c[0] for c in hand.cards if c[1] == suit]
+    n = len(ranks)
+    return "A" in ranks or ("K" in ranks and n >= 2) or ("Q" in ranks and n >= 3) or ("J" in ranks and n >= 4)
+
+
+def _good(hand: Hand, suit: str) -> bool:
+    h = hand.honours(suit)
+    return sum(r in h for r in "AKQ") >= 2 or len(h) >= 3
+
+
+def _ours(ctx: Ctx, seat: int) -> bool:
+    return auc.side(seat) == auc.side(ctx.sit.me)
+
+
+def _need(ctx: Ctx) -> bool:
+    last = ctx.sit.last_bid()
+    if last is None or not _ours(ctx, last[2]):
+        return True
+    level, strain, _ = last
+    return level < GAME_LEVEL[strain]
+
+
+def _pen(ctx: Ctx) -> bool:
+    last = ctx.sit.last_bid()
+    if last is None or _ours(ctx, last[2]) or last[0] < 2 or ctx.hand is None:
+        return False
+    strain = last[1]
+    if strain == "N":
+        return ctx.hand.hcp >= 12
+    return ctx.hand.length[strain] >= 4 and _good(ctx.hand, strain)
+
+
+def _level(ctx: Ctx) -> int:
+    return int(ctx.call[0]) if ctx.call[:1].isdigit() else 0
+
+
+def parse(token: str) -> tuple[Test, Static]:
+    """One constraint of a rule's `when`: a test on a hand and what it tells about the hand."""
+    if "|" in token:
+        parts = [parse(p) for p in token.split("|")]
+        return (lambda c: any(t(c) for t, _ in parts)), (lambda c: None)
+    kind, _, arg = token.partition(":")
+    if kind == "hcp":
+        lo, hi = _range(arg)
+        return (lambda c: lo <= c.hand.hcp <= hi), (lambda c: _hcp_hull(lo, hi))
+    if kind == "sup":
+        lo, hi = _range(arg)
+        return (lambda c: lo <= c.hand.hcp + _shortness(c.hand) <= hi), (lambda c: _hcp_hull(lo - 5, hi))
+    if kind in ("tot", "ptot"):  # ptot: with a fit, shortness counts too
+        lo, hi = _range(arg)
+
+        def tot(c: Ctx) -> bool:
+            mine = c.hand.hcp + (_shortness(c.hand) if kind == "ptot" else 0)
+            return lo <= mine + _expect(c.partner_shown) <= hi
+
+        def tot_static(c: Ctx) -> Hull:
+            m = _expect(c.partner_shown)
+            return _hcp_hull(lo - m - (5 if kind == "ptot" else 0), hi - m)
+
+        return tot, tot_static
+    if kind == "bal":
+        return (lambda c: c.hand.balanced), (lambda c: Hull(length={s: (2, 5) for s in SUITS}))
+    if kind == "!bal":
+        return (lambda c: not c.hand.balanced), (lambda c: None)
+    if kind == "open":
+        return (lambda c: c.hand.hcp >= 12 or (c.hand.hcp >= 10 and _rule_of_20(c.hand))), (
+            lambda c: _hcp_hull(10, 37)
+        )
+    if kind == "stop":
+        return (lambda c: _stopper(c.hand, c.strain(arg))), (lambda c: None)
+    if kind == "good":
+        return (lambda c: _good(c.hand, c.strain(arg))), (lambda c: None)
+    if kind == "tod":
+
+        def tod(c: Ctx) -> bool:
+            s = c.strain(arg)
+            return c.hand.length[s] <= 2 and all(c.hand.length[o] >= 3 for o in SUITS if o != s)
+
+        def tod_static(c: Ctx) -> Hull:
+            s = c.strain(arg)
+            return Hull(length={o: (0, 2) if o == s else (3, 13) for o in SUITS})
+
+        return tod, tod_static
+    if kind == "fit":
+
+        def fit(c: Ctx) -> bool:
+            s = c.strain(arg)
+            return c.hand.length[s] + c.partner_shown.length[s][0] >= 8
+
+        return fit, (lambda c: _len_hull(c.strain(arg), 8 - c.partner_shown.length[c.strain(arg)][0], 13))
+    if kind == "lott":
+
+        def lott(c: Ctx) -> bool:
+            s = c.strain(arg)
+            return _level(c) <= c.hand.length[s] + c.partner_shown.length[s][0] - 6
+
+        return lott, (lambda c: None)
+    if kind == "nojump":
+        return (lambda c: _level(c) == c.sit.cheapest(c.call[1])), (lambda c: None)
+    if kind == "below":
+        return (lambda c: RANK_ORDER.index(c.call[1]) < RANK_ORDER.index(c.strain(arg))), (lambda c: None)
+    if kind == "theirs":
+        return (lambda c: (lb := c.sit.last_bid()) is not None and not _ours(c, lb[2])), (lambda c: None)
+    if kind == "need":
+        return _need, (lambda c: None)
+    if kind == "pen":
+        return _pen, (lambda c: None)
+    return _length(token)
+
+
+def _length(token: str) -> tuple[Test, Static]:
+    """`S>=5`, `M=4`, `t<=1`, `s>=t`, `D>C`."""
+    for op in (">=", "<=", "=", ">", "<"):
+        if op in token:
+            left, right = token.split(op)
+            break
+    else:
+        raise ValueError(f"unknown constraint {token!r}")
+    cmp = {
+        ">=": lambda a, b: a >= b,
+        "<=": lambda a, b: a <= b,
+        "=": lambda a, b: a == b,
+        ">": lambda a, b: a > b,
+        "<": lambda a, b: a < b,
+    }[op]
+    if right.isdigit():
+        n = int(right)
+        bounds = {">=": (n, 13), "<=": (0, n), "=": (n, n), ">": (n + 1, 13), "<": (0, n - 1)}[op]
+        return (lambda c: cmp(c.hand.length[c.strain(left)], n)), (
+            lambda c: _len_hull(c.strain(left), *bounds)
+        )
+    return (lambda c: cmp(c.hand.length[c.strain(left)], c.hand.length[c.strain(right)])), (lambda c: None)
+
+
+def _rule_of_20(hand: Hand) -> bool:
+    a, b = sorted(hand.length.values())[-2:]
+    return hand.hcp + a + b >= 20
+
+
+# -- rules -----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Rule:
+    name: str
+    after: str
+    call: str
+    when: str = ""
+    info: bool = True  # False: the call says nothing (the last resort pass)
+
+    @property
+    def checks(self) -> list[tuple[Test, Static]]:
+        return _checks(self.when)
+
+
+@cache
+def _checks(when: str) -> list[tuple[Test, Static]]:
+    return [parse(t) for t in when.split()]
+
+
+def R(name: str, after: str, call: str, when: str = "", info: bool = True) -> Rule:
+    return Rule(name, after, call, when, info)
+
+
+def _nt_rules(nt: str, lo: int, hi: int) -> list[Rule]:
+    """Stayman and Jacoby transfers over a 1NT or 2NT opening of `lo`–`hi` points."""
+    n = int(nt[0])
+    club, dia, heart, spade = (f"{n + 1}{s}" for s in "CDHS")
+    game_min, invite = 25 - lo, 23 - lo  # responder's points for game, for an invitation
+    rules = [
+        R(f"{nt}_transfer_spades", f"{nt} P", heart, "S>=5 S>=H"),
+        R(f"{nt}_transfer_hearts", f"{nt} P", dia, "H>=5"),
+        R(f"{nt}_stayman", f"{nt} P", club, f"hcp:{invite}+ S>=4|H>=4"),
+        R(f"{nt}_slam", f"{nt} P", "6N", f"hcp:{33 - lo}-{36 - hi}"),
+        R(f"{nt}_game", f"{nt} P", "3N", f"hcp:{game_min}+"),
+        R(f"{nt}_pass", f"{nt} P", "P", f"hcp:-{game_min - 1}"),
+        R(f"{nt}_stayman_hearts", f"{nt} P {club} P", heart, "H>=4"),
+        R(f"{nt}_stayman_spades", f"{nt} P {club} P", spade, "S>=4"),
+        R(f"{nt}_stayman_none", f"{nt} P {club} P", dia),
+        R(f"{nt}_stayman_fit_game", f"{nt} P {club} P {n + 1}M P", "4M", f"M>=4 hcp:{game_min}+"),
+        R(f"{nt}_stayman_nt_game", f"{nt} P {club} P {n + 1}s P", "3N", f"hcp:{game_min}+"),
+        R(f"{nt}_complete_hearts", f"{nt} P {dia} P", heart),
+        R(f"{nt}_complete_spades", f"{nt} P {heart} P", spade),
+    ]
+    if n == 1:  # over 1NT responder may invite; over 2NT every answer is game-going
+        rules[5:5] = [R("1N_invite", "1N P", "2N", f"hcp:{invite}-{game_min - 1}")]
+        rules += [
+            R("1N_stayman_fit_invite", "1N P 2C P 2M P", "3M", f"M>=4 hcp:{invite}-{game_min - 1}"),
+            R("1N_stayman_nt_invite", "1N P 2C P 2s P", "2N", f"hcp:{invite}-{game_min - 1}"),
+            R("1N_accept_invite", "1N P 2N P", "3N", "hcp:16+"),
+            R("1N_stayman_accept_nt", "1N P 2C P 2s P 2N P", "3N", "hcp:16+"),
+            R("1N_stayman_accept_fit", "1N P 2C P 2M P 3M P", "4M", "hcp:16+"),
+        ]
+    for m, xfer, done in (("H", dia, heart), ("S", heart, spade)):
+        after = f"{nt} P {xfer} P {done} P"
+        if n == 1:
+            rules += [
+                R(f"1N_xfer_{m}_slam", after, f"6{m}", f"{m}>=6 hcp:{33 - lo}+"),
+                R(f"1N_xfer_{m}_slam_nt", after, "6N", f"hcp:{33 - lo}+"),
+                R(f"1N_xfer_{m}_game6", after, f"4{m}", f"{m}>=6 hcp:{game_min}+"),
+                R(f"1N_xfer_{m}_game5", after, "3N", f"hcp:{game_min}+"),
+                R(f"1N_xfer_{m}_invite6", after, f"3{m}", f"{m}>=6 hcp:{invite}+"),
+                R(f"1N_xfer_{m}_invite5", after, "2N", f"hcp:{invite}+"),
+                R(f"1N_xfer_{m}_{'accept_fit'}", f"{after} 2N P", f"4{m}", f"{m}>=3 hcp:16+"),
+                R(f"1N_xfer_{m}_decline_fit", f"{after} 2N P", f"3{m}", f"{m}>=3"),
+                R(f"1N_xfer_{m}_accept_nt", f"{after} 2N P", "3N", "hcp:16+"),
+                R(f"1N_xfer_{m}_raise_invite", f"{after} 3{m} P", f"4{m}", "hcp:16+"),
+            ]
+        else:
+            rules += [R(f"2N_xfer_{m}_game6", after, f"4{m}", f"{m}>=6 hcp:{game_min}+")]
+            rules += [R(f"2N_xfer_{m}_game5", after, "3N", f"hcp:{game_min}+")]
+        rules.append(R(f"{nt}_xfer_{m}_choose", f"{after} 3N P", f"4{m}", f"{m}>=3"))
+    return rules
+
+
+def _competitive_answers() -> list[Rule]:
+    """Responder after partner's opening and an overcall (`1s 1t`, `1s 2t`) or a takeout double."""
+    rules = []
+    for over in ("1t", "2t"):
+        one_level = [
+            R(f"resp_nt_{over}", f"1s {over}", "1N", "hcp:8-10 stop:t"),
+            R(f"resp_new_suit_1_{over}", f"1s {over}", "1u", "u>=4 hcp:6+ nojump"),
+        ]
+        rules += [
+            R(f"resp_penalty_double_{over}", f"1s {over}", "X", "t>=4 good:t hcp:10+"),
+            R(f"resp_raise_game_{over}", f"1M {over}", "4M", "M>=4 sup:13+"),
+            R(f"resp_raise_limit_{over}", f"1M {over}", "3M", "M>=4 sup:11-12"),
+            R(f"resp_raise_{over}", f"1M {over}", "2M", "M>=3 sup:6-10"),
+            R(f"resp_nt_game_{over}", f"1s {over}", "3N", "hcp:13-16 stop:t"),
+            R(f"resp_nt_invite_{over}", f"1s {over}", "2N", "hcp:11-12 stop:t"),
+            *(one_level if over == "1t" else []),
+            R(f"resp_new_suit_2_{over}", f"1s {over}", "2u", "u>=5 hcp:11+ nojump"),
+            R(f"resp_minor_raise_{over}", f"1m {over}", "?m", "m>=5 hcp:6-10"),
+        ]
+    rules += [
+        R("resp_redouble", "1s X", "XX", "hcp:10+"),
+        R("resp_raise_over_double", "1M X", "2M", "M>=3 sup:6-9"),
+        R("resp_new_suit_over_double", "1s X", "1u", "u>=5 hcp:6-9 nojump"),
+        R("resp_nt_over_double", "1s X", "1N", "hcp:7-9 bal"),
+        R("resp_minor_over_double", "1m X", "2m", "m>=5 hcp:5-9"),
+    ]
+    return rules
+
+
+def _defence() -> list[Rule]:
+    """Overcalls and doubles after the opponents open, and partner's answers to them."""
+    rules = [
+        # over a one-level suit opening on the right, or in the pass-out seat
+        R("over_1nt", "1s", "1N", "hcp:15-18 bal stop:s"),
+        R("over_takeout", "1s", "X", "hcp:12+ tod:s"),
+        R("over_strong_double", "1s", "X", "hcp:17+"),
+        R("over_suit_1", "1s", "1t", "t>=5 hcp:8-16 nojump"),
+        R("over_suit_2", "1s", "2t", "t>=5 good:t hcp:10-16 nojump"),
+        R("over_weak_jump", "1s", "!t", "t>=6 good:t hcp:5-10"),
+        R("balance_double", "1s P P", "X", "hcp:10+ tod:s"),
+        R("balance_strong_double", "1s P P", "X", "hcp:16+"),
+        R("balance_nt", "1s P P", "1N", "hcp:11-14 bal stop:s"),
+        R("balance_suit_1", "1s P P", "1t", "t>=5 hcp:7-15 nojump"),
+        R("balance_suit_2", "1s P P", "2t", "t>=5 hcp:9-15 nojump"),
+        # over 1NT: double for penalties, else a long suit
+        R("over_1n_penalty", "1N", "X", "hcp:15+"),
+        R("over_1n_suit", "1N", "2t", "t>=6 hcp:8-14 nojump"),
+        # over weak twos and preempts
+        R("over_weak_takeout", "2s", "X", "hcp:13+ tod:s"),
+        R("over_weak_nt", "2s", "2N", "hcp:15-18 bal stop:s"),
+        R("over_weak_suit", "2s", "?t", "t>=5 good:t hcp:12-17 nojump"),
+        R("over_preempt_takeout", "3s", "X", "hcp:14+ tod:s"),
+        R("over_preempt_nt", "3s", "3N", "hcp:16-20 stop:s"),
+        R("over_preempt_suit", "3s", "?t", "t>=6 good:t hcp:13-17 nojump"),
+        # advancing partner's overcall
+        R("adv_raise_game", "1s 1M P", "4M", "M>=5 !bal"),
+        R("adv_raise_limit", "1s 1M P", "3M", "M>=4 sup:10-12"),
+        R("adv_raise", "1s 1M P", "2M", "M>=3 sup:7-9"),
+        R("adv_raise_2", "1s 2M P", "3M", "M>=3 sup:9-12"),
+        R("adv_nt_game", "1s 1t P", "3N", "hcp:15+ stop:s"),
+        R("adv_nt_invite", "1s 1t P", "2N", "hcp:12-14 stop:s"),
+        R("adv_nt", "1s 1t P", "1N", "hcp:8-11 stop:s"),
+        R("adv_new_suit", "1s 1t P", "?u", "u>=5 hcp:9+ nojump"),
+        # answering a takeout double (partner doubled, the right-hand opponent passed)
+        R("adv_double_major_game", "1s X P", "4M", "M>=5 hcp:10+"),
+        R("adv_double_nt_game", "1s X P", "3N", "hcp:12+ stop:s"),
+        R("adv_double_nt_invite", "1s X P", "2N", "hcp:10-11 stop:s"),
+        R("adv_double_penalty_pass", "1s X P", "P", "s>=5 good:s hcp:8+"),
+        R("adv_double_major_jump", "1s X P", "!M", "M>=4 hcp:9-11"),
+        R("adv_double_nt", "1s X P", "1N", "hcp:6-9 stop:s S<=3 H<=3"),
+        R("adv_double_major", "1s X P", "?M", "M>=4"),
+        R("adv_double_suit", "1s X P", "?t", "t>=3"),
+        # …and to a double in the pass-out seat
+        R("adv_balance_double_major_game", "1s P P X P", "4M", "M>=5 hcp:10+"),
+        R("adv_balance_double_nt_game", "1s P P X P", "3N", "hcp:12+ stop:s"),
+        R("adv_balance_double_nt_invite", "1s P P X P", "2N", "hcp:10-11 stop:s"),
+        R("adv_balance_double_penalty_pass", "1s P P X P", "P", "s>=5 good:s hcp:8+"),
+        R("adv_balance_double_major_jump", "1s P P X P", "!M", "M>=4 hcp:9-11"),
+        R("adv_balance_double_nt", "1s P P X P", "1N", "hcp:6-9 stop:s S<=3 H<=3"),
+        R("adv_balance_double_major", "1s P P X P", "?M", "M>=4"),
+        R("adv_balance_double_suit", "1s P P X P", "?t", "t>=3"),
+        # the doubler's second call, partner having answered at the cheapest level
+        R("doubler_raise_game", "1s X P 1M P", "4M", "M>=4 hcp:19+"),
+        R("doubler_raise", "1s X P 1t P", "!t", "t>=4 hcp:16-18"),
+        R("doubler_nt_game", "1s X P 1t P", "3N", "hcp:20+ stop:s"),
+        R("doubler_nt", "1s X P 1t P", "1N", "hcp:18-19 bal stop:s"),
+        R("doubler_own_suit", "1s X P 1t P", "?u", "u>=5 hcp:17+"),
+        # they found a fit and stopped at the two level: do not sell out
+        R("protect_double", "1s P 2s P P", "X", "hcp:8+ tod:s"),
+        R("protect_suit", "1s P 2s P P", "?t", "t>=5 hcp:8+"),
+        # the opener with a strong hand after a balancing overcall
+        R("reopen_double", "1s P P 1t", "X", "hcp:17+ t<=2"),
+        R("reopen_nt", "1s P P 1t", "2N", "hcp:18-19 bal stop:t"),
+        R("reopen_own", "1s P P 1t", "?s", "s>=6 hcp:15+"),
+    ]
+    return rules
+
+
+SYSTEM: tuple[Rule, ...] = (
+    # -- openings ------------------------------------------------------------------------------
+    R("open_2c", "", "2C", "hcp:22+"),
+    R("open_2n", "", "2N", "hcp:20-21 bal"),
+    R("open_1n", "", "1N", "hcp:15-17 bal"),
+    R("open_1s", "", "1S", "open hcp:-21 S>=5 S>=H"),
+    R("open_1h", "", "1H", "open hcp:-21 H>=5"),
+    R("open_1c_33", "", "1C", "open hcp:-21 C=3 D=3"),
+    R("open_1d", "", "1D", "open hcp:-21 D>=3 D>=C"),
+    R("open_1c", "", "1C", "open hcp:-21"),
+    R("open_weak_2", "", "2M", "M=6 hcp:5-10 good:M"),
+    R("open_weak_2d", "", "2D", "D=6 hcp:5-10 good:D S<=3 H<=3"),
+    R("open_preempt_4", "", "4M", "M>=8 hcp:5-10"),
+    R("open_preempt_3", "", "3s", "s>=7 hcp:5-10"),
+    R("open_pass", "", "P", "hcp:-11"),
+    # -- answering a major -------------------------------------------------------------------
+    R("resp_major_pass", "1M P", "P", "hcp:-5"),
+    R("resp_major_game", "1M P", "4M", "M>=4 sup:13-16"),
+    R("resp_major_preempt", "1M P", "4M", "M>=5 hcp:-9 !bal"),
+    R("resp_major_limit", "1M P", "3M", "M>=4 sup:10-12"),
+    R("resp_major_raise", "1M P", "2M", "M>=3 sup:6-9"),
+    R("resp_1h_1s", "1H P", "1S", "S>=4 hcp:6+"),
+    R("resp_1s_2h", "1S P", "2H", "H>=5 hcp:12+"),
+    R("resp_major_3n", "1M P", "3N", "hcp:13-15 bal M<=2"),
+    R("resp_major_2n", "1M P", "2N", "hcp:11-12 bal M<=2"),
+    R("resp_major_2m", "1M P", "2m", "m>=4 hcp:12+"),
+    R("resp_major_1n", "1M P", "1N", "hcp:6-11"),
+    R("resp_major_strong", "1M P", "2m", "hcp:12+"),
+    # -- answering a minor -------------------------------------------------------------------
+    R("resp_minor_pass", "1m P", "P", "hcp:-5"),
+    R("resp_minor_major", "1m P", "1M", "M>=4 hcp:6+"),
+    R("resp_1c_1d", "1C P", "1D", "D>=4 hcp:6+"),
+    R("resp_minor_3n", "1m P", "3N", "hcp:13-15 bal"),
+    R("resp_minor_2n", "1m P", "2N", "hcp:11-12 bal"),
+    R("resp_minor_limit", "1m P", "3m", "m>=5 hcp:10-11"),
+    R("resp_minor_raise", "1m P", "2m", "m>=4 hcp:6-9"),
+    R("resp_1d_2c", "1D P", "2C", "C>=4 hcp:12+"),
+    R("resp_minor_1n", "1m P", "1N", "hcp:6-10"),
+    R("resp_minor_strong", "1m P", "3N", "hcp:12+"),
+    # -- no trump openings, the strong 2♣, weak twos, preempts ---------------------------------
+    *_nt_rules("1N", 15, 17),
+    *_nt_rules("2N", 20, 21),
+    R("resp_2c_waiting", "2C P", "2D"),
+    R("2c_rebid_2n", "2C P 2D P", "2N", "bal hcp:22-24"),
+    R("2c_rebid_3n", "2C P 2D P", "3N", "bal hcp:25+"),
+    R("2c_rebid_suit", "2C P 2D P", "?s", "s>=5"),
+    R("2c_rebid_any", "2C P 2D P", "2N"),
+    R("2c_2n_game", "2C P 2D P 2N P", "3N", "hcp:3+"),
+    R("resp_weak_game", "2M P", "4M", "M>=3 hcp:16+"),
+    R("resp_weak_preempt", "2M P", "4M", "M>=4"),
+    R("resp_weak_nt", "2s P", "3N", "hcp:16+ bal"),
+    R("resp_weak_raise", "2s P", "3s", "s>=3 hcp:6-15"),
+    R("resp_preempt_game", "3M P", "4M", "M>=2 hcp:15+"),
+    R("resp_preempt_nt", "3m P", "3N", "hcp:16+"),
+    # -- opener's second bid --------------------------------------------------------------------
+    R("rebid_raise_game", "1s * 1M *", "4M", "M>=4 sup:19+"),
+    R("rebid_raise_jump", "1s * 1M *", "3M", "M>=4 sup:16-18"),
+    R("rebid_raise", "1s * 1M *", "2M", "M>=4 sup:12-15"),
+    R("rebid_2n", "1s * 1t *", "2N", "bal hcp:18-19"),
+    R("rebid_1n", "1s * 1t *", "1N", "bal hcp:12-14"),
+    R("rebid_new_suit_1", "1s * 1t *", "1u", "u>=4 hcp:12-18 nojump"),
+    R("rebid_minor_raise_jump", "1s * 1m *", "3m", "m>=4 hcp:16-18"),
+    R("rebid_minor_raise", "1s * 1m *", "2m", "m>=4 hcp:12-15"),
+    R("rebid_own_jump", "1s * 1t *", "3s", "s>=6 hcp:16-18"),
+    R("rebid_own", "1s * 1t *", "2s", "s>=6 hcp:12-15"),
+    R("rebid_new_suit_2", "1s * 1t *", "2u", "u>=4 hcp:12-18 nojump below:s"),
+    R("rebid_reverse", "1s * 1t *", "2u", "u>=4 hcp:17+ nojump"),
+    R("rebid_strong_nt", "1s * 1t *", "3N", "hcp:18+"),
+    R("rebid_own_5", "1s * 1t *", "2s", "s>=5"),
+    R("rebid_nt_rest", "1s * 1t *", "1N"),
+    R("rebid_after_1n_pass", "1s P 1N P", "P", "bal hcp:12-14"),
+    R("rebid_after_1n_invite", "1s P 1N P", "2N", "hcp:18-19 bal"),
+    R("rebid_after_1n_jump", "1s P 1N P", "3s", "s>=6 hcp:16-18"),
+    R("rebid_after_1n_own", "1s P 1N P", "2s", "s>=6 hcp:12-15"),
+    R("rebid_after_1n_new", "1s P 1N P", "2u", "u>=4 hcp:12-18 nojump"),
+    R("rebid_after_1n_strong", "1s P 1N P", "3N", "hcp:19+"),
+    R("rebid_after_1n_rest", "1s P 1N P", "P"),
+    R("rebid_raised_game", "1M P 2M P", "4M", "sup:19+"),
+    R("rebid_raised_invite", "1M P 2M P", "3M", "sup:16-18"),
+    R("rebid_raised_pass", "1M P 2M P", "P"),
+    R("rebid_limit_accept", "1M P 3M P", "4M", "hcp:14+"),
+    R("rebid_limit_decline", "1M P 3M P", "P"),
+    R("rebid_minor_limit_3n", "1m P 3m P", "3N", "hcp:14+"),
+    R("rebid_2n_accept", "1s P 2N P", "3N", "hcp:13+"),
+    R("rebid_2n_own", "1s P 2N P", "3s", "s>=6"),
+    R("rebid_2n_pass", "1s P 2N P", "P"),
+    R("rebid_2over1_raise", "1s P 2t P", "3t", "t>=4"),
+    R("rebid_2over1_nt", "1s P 2t P", "2N", "bal hcp:12-14"),
+    R("rebid_2over1_own", "1s P 2t P", "2s", "s>=6"),
+    R("rebid_2over1_new", "1s P 2t P", "2u", "u>=4 nojump"),
+    R("rebid_2over1_strong", "1s P 2t P", "3N", "hcp:15+"),
+    R("rebid_2over1_rest", "1s P 2t P", "2N"),
+    # -- responder's second bid -----------------------------------------------------------------
+    R("resp2_own_after_1n", "1s P 1t P 1N P", "2t", "t>=6 hcp:-10"),
+    R("resp2_preference", "1s P 1N P 2t P", "2s", "s>=t hcp:-9"),
+    R("resp2_pass_preference", "1s P 1N P 2t P", "P", "hcp:-9"),
+    # -- competition ------------------------------------------------------------------------------
+    *_competitive_answers(),
+    *_defence(),
+    # -- general principles, for every other auction ---------------------------------------------
+    R("slam_fit", "...", "6s", "fit:s ptot:33+ need"),
+    R("slam_nt", "...", "6N", "tot:33+ need"),
+    R("game_major", "...", "4M", "fit:M ptot:25+ need"),
+    R("game_nt", "...", "3N", "tot:25+ need"),
+    R("game_minor", "...", "5m", "fit:m ptot:29+ need"),
+    R("penalty_double", "...", "X", "pen tot:23+"),
+    R("invite_fit", "...", "3s", "fit:s ptot:23-24 need"),
+    R("invite_nt", "...", "2N", "tot:23-24 need"),
+    R("compete", "...", "?s", "fit:s theirs lott:s tot:14+"),
+    R("pass", "...", "P", info=False),
+)
+
+
+# -- reading the table --------------------------------------------------------------------------------
+
+
+def match(after: str, tokens: Sequence[str]) -> dict[str, str] | None:
+    """The strain variables bound when the auction `tokens` fits the pattern `after`, else None."""
+    pat = after.split()
+    if pat[:1] == ["..."]:
+        pat = pat[1:]
+        if len(pat) > len(tokens):
+            return None
+        tokens = tokens[len(tokens) - len(pat) :]
+    elif len(pat) != len(tokens):
+        return None
+    env: dict[str, str] = {}
+    for p, tok in zip(pat, tokens, strict=True):
+        if p == "*":
+            continue
+        if len(p) == 2 and p[1] in VARS:
+            if len(tok) != 2 or tok[0] != p[0] or tok[1] not in VARS[p[1]]:
+                return None
+            if p[1] in env and env[p[1]] != tok[1]:
+                return None
+            if p[1] not in env and tok[1] in env.values():
+                return None
+            env[p[1]] = tok[1]
+        elif p != tok:
+            return None
+    return env
+
+
+def _candidates(rule: Rule, env: dict[str, str], sit: Situation, hand: Hand | None) -> list[tuple[str, dict]]:
+    """The calls (diagram notation) a rule may make here, each with its variables bound."""
+    call = rule.call
+    if call in ("P", "X", "XX"):
+        return [(call, env)]
+    var = call[-1]
+    if var not in VARS:
+        strains = [var]
+    elif var in env:
+        strains = [env[var]]
+    else:
+        strains = [s for s in VARS[var] if s not in env.values()]
+        if hand is not None:  # longest first; five-card suits from the top, shorter ones up the line
+            strains.sort(key=lambda s: (-hand.length[s], -RANK_ORDER.index(s) if hand.length[s] >= 5 else 0))
+    out = []
+    for s in strains:
+        if call[0] == "?":
+            level = sit.cheapest(s)
+        elif call[0] == "!":
+            level = sit.cheapest(s) + 1
+        else:
+            level = int(call[0])
+        bound = env | ({var: s} if var in VARS else {})
+        out.append((f"{level}{s}", bound))
+    return out
+
+
+def _legal(sit: Situation, call: str) -> bool:
+    return auc.long(call) in auc.legal_calls(sit.dealer, sit.calls)
+
+
+def applicable(sit: Situation) -> list[Rule]:
+    """The rules whose auction pattern fits this situation, in the table's order."""
+    tokens = sit.tokens()
+    return [
+        r
+        for r in SYSTEM
+        if (r.after == "" and not tokens) or (r.after and match(r.after, tokens) is not None)
+    ]
+
+
+def choose(cards: Sequence[str], sit: Situation) -> tuple[str, Rule]:
+    """The system's call (canonical text) for this hand here, and the rule that made it."""
+    hand = Hand.of(cards)
+    tokens = sit.tokens()
+    for rule in applicable(sit):
+        env = match(rule.after, tokens) if rule.after else {}
+        assert env is not None
+        for call, bound in _candidates(rule, env, sit, hand):
+            if not _legal(sit, call):
+                continue
+            ctx = Ctx(hand, bound, sit, call)
+            if all(test(ctx) for test, _ in rule.checks):
+                return auc.long(call), rule
+    return auc.PASS, SYSTEM[-1]
+
+
+def meaning(sit: Situation, call: str) -> Hull | None:
+    """What this call says about the caller's hand here: the union over the rules that could make it
+    (the rules of this auction; the general principles only when none of those makes this call)."""
+    short = auc.short(call)
+    tokens = sit.tokens()
+    rules = [r for r in applicable(sit) if r.info]
+    specific = [r for r in rules if not r.after.startswith("...")]
+    found = _union(sit, short, tokens, [r for r in specific if r.when])
+    if found is None:  # only a catch-all of this auction makes it: it says no more than "none of the above"
+        found = _union(sit, short, tokens, [r for r in specific if not r.when])
+    return found if found is not None else _union(sit, short, tokens, [r for r in rules if r.when])
+
+
+def _union(sit: Situation, short: str, tokens: list[str], rules: list[Rule]) -> Hull | None:
+    """The smallest hull holding what each of these rules requires when it makes this call."""
+    found: Hull | None = None
+    for rule in rules:
+        env = match(rule.after, tokens) if rule.after else {}
+        assert env is not None
+        for cand, bound in _candidates(rule, env, sit, None):
+            if cand != short:
+                continue
+            ctx = Ctx(None, bound, sit, cand)
+            hull = Hull()
+            for _, static in rule.checks:
+                part = static(ctx)
+                if part is not None:
+                    hull = hull.meet(part)
+            found = hull if found is None else found.join(hull)
+    return found
+
+
+def read(dealer: int, calls: Sequence[str]) -> Situation:
+    """The situation after these calls, every seat's calls read for their meaning."""
+    sit = Situation(dealer, [], [Hull() for _ in range(4)])
+    for call in calls:
+        seat = sit.me
+        shown = meaning(sit, call)
+        if shown is not None:
+            sit.shown[seat] = sit.shown[seat].meet(shown)
+        sit.calls.append(call)
+    return sit
+
+
+def bid(cards: Sequence[str], dealer: int, calls: Sequence[str]) -> str:
+    """The robots' call with these cards after this auction."""
+    return choose(cards, read(dealer, calls))[0]

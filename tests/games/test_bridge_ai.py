@@ -1,0 +1,100 @@
+"""The bridge robot: deals it imagines fit what it saw and heard; claims answered double-dummy; legal play."""
+
+from __future__ import annotations
+
+import random
+
+from games.bridge import GAME, solver, system
+from games.bridge.ai import BridgeBot, Knowledge
+from games.bridge.auction import side
+from games.bridge.rules import BridgeState, new_from_pbn
+
+DEAL = "N:AKQ2.K32.A54.Q32 T98.QJT9.KJ2.J54 J76.A8.Q987.AK76 543.7654.T63.T98"
+BOT = BridgeBot(budget=0.05, samples=4)
+
+
+def calls(state: BridgeState, *seq: str) -> BridgeState:
+    for c in seq:
+        state, _ = GAME.apply(state, GAME.to_act(state)[0], GAME.normalize(c))
+    return state
+
+
+def test_imagined_deals_keep_known_cards_counts_voids_and_the_auctions_meaning() -> None:
+    s = calls(new_from_pbn([DEAL]), "1N", "p", "3N", "p", "p", "p")
+    s = calls(s, "play:QH", "play:8H", "play:4H", "play:KH")  # North wins
+    s = calls(s, "play:AD", "play:2D", "play:7D", "play:3D")
+    s = calls(s, "play:4D", "play:JD", "play:8D", "play:6D")  # East wins
+    s = calls(s, "play:JH", "play:AH", "play:5H", "play:2H")  # dummy wins
+    s = calls(s, "play:QD", "play:TD", "play:5D", "play:KD")  # East's king
+    view = GAME.view(s, 1)  # East, a defender: sees its hand and dummy
+    k = Knowledge(view)
+    assert k.hidden == [0, 3]
+    rng = random.Random(1)
+    for _ in range(30):
+        hands = k.deals(rng)
+        assert hands[1] == s.hands[1] and hands[2] == s.hands[2]
+        assert sorted(c for h in hands for c in h) == sorted(c for h in s.hands for c in h)
+        assert [len(h) for h in hands] == [len(h) for h in s.hands]
+        north = system.Hand.of(hands[0] + k.played[0])
+        assert 15 <= north.hcp <= 17 and all(
+            2 <= n <= 5 for n in north.length.values()
+        )  # 1NT: 15–17 balanced
+    assert Knowledge(GAME.view(s, 0)).hidden == [1, 3]  # the declarer sees dummy, not the defenders
+
+
+def test_a_seat_that_showed_out_gets_none_of_that_suit() -> None:
+    s = calls(new_from_pbn([DEAL]), "1S", "p", "2S", "p", "p", "p")  # North declares ♠, East leads
+    s = calls(s, "play:JD", "play:7D", "play:3D", "play:AD")
+    s = calls(s, "play:5D", "play:KD", "play:8D", "play:6D")
+    s = calls(s, "play:2D", "play:9D", "play:TD", "play:4D")  # all follow three rounds
+    s = calls(s, "play:8C", "play:2C", "play:4C", "play:AC")  # West leads a club
+    s = calls(s, "play:QD", "play:TC", "play:2S", "play:5C")  # dummy's ♦Q: West shows out, North ruffs
+    k = Knowledge(GAME.view(s, 2 if GAME.to_act(s) == [2] else 0))
+    assert "D" in k.voids[3]
+    rng = random.Random(2)
+    for _ in range(30):
+        hands = k.deals(rng)
+        assert not any(c[1] == "D" for c in hands[3])
+
+
+def test_a_claim_is_accepted_exactly_when_it_is_right_double_dummy() -> None:
+    s = calls(new_from_pbn([DEAL]), "1N", "p", "3N", "p", "p", "p", "play:QH")
+    # dummy is to play: its side's best from here is what the declarer makes double-dummy
+    makes = max(solver.tricks_per_card(s.hands, "N", 1, ["QH"]).values())
+    for n in range(makes - 1, 14):
+        claimed, _ = GAME.apply(s, 0, f"claim:{n}")
+        for defender in (1, 3):
+            answer = BOT.choose(GAME.view(claimed, defender), ["accept", "reject"], random.Random(0))
+            assert answer == ("accept" if n <= makes else "reject"), (n, makes)
+
+
+def test_robots_play_whole_boards_with_legal_calls_and_cards_in_every_preset() -> None:
+    rng = random.Random(3)
+    for preset in ("contest", "quick"):
+        state = GAME.new(4, GAME.presets[preset], seed=11)
+        while not GAME.is_over(state):
+            seat = GAME.to_act(state)[0]
+            legal = GAME.legal_actions(state, seat)
+            action = BOT.choose(GAME.view(state, seat), legal, rng)
+            assert action in legal
+            state, _ = GAME.apply(state, seat, action)
+        r = state.results[0]
+        assert r.contract is not None and r.tricks is not None
+        if preset == "contest":
+            assert "X" not in r.contract
+
+
+def test_the_declarer_robot_takes_at_least_the_double_dummy_tricks_against_a_weak_defence() -> None:
+    deal = "N:AKQ2.AKQ.AKQ.432 JT98.JT9.JT9.JT9 7654.8765.8765.A 3.432.432.KQ8765"
+    s = calls(new_from_pbn([deal], {"boards": 1, "compare": "points"}), "7N", "p", "p", "p")
+    rng = random.Random(4)
+    while not GAME.is_over(s):
+        seat = GAME.to_act(s)[0]
+        legal = GAME.legal_actions(s, seat)
+        if side(seat) == 0:
+            action = BOT.choose(GAME.view(s, seat), legal, rng)
+        else:
+            action = next(a for a in legal if a.startswith("play:"))
+        s, _ = GAME.apply(s, seat, action)
+    taken = s.results[0].tricks
+    assert taken is not None and taken >= solver.dd_table(s.dealt)["N"][0]
