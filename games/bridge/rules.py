@@ -45,7 +45,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
-from games.base import BaseView, Event, Game, GameError, GameState, Options
+from games.base import BaseView, ContestRules, Event, Game, GameError, GameState, Options
 from games.bridge import auction as auc
 from games.bridge import scoring
 from games.bridge.auction import Contract, contract_text, partner, side
@@ -254,6 +254,11 @@ class Bridge(ChatMixin, Game[BridgeState, BridgeOptions]):
         },
         "quick": {"compare": "points", "boards": 1},
     }
+    # The university contest (seed 003): 5 s a move; the system's strategy plays a violator's seat for the
+    # rest of the board, and that side loses 10 points per move it plays.
+    contest = ContestRules(
+        preset="contest", time_limit=5.0, fallback="board", penalty=10, sides=((0, 2), (1, 3))
+    )
 
     # -- setting up ------------------------------------------------------------------------------
     def _new(self, players: int, options: BridgeOptions, seed: int, deals: list[list[str]]) -> BridgeState:
