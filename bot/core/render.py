@@ -30,8 +30,10 @@ def pretty_value(key: str, value: Any) -> Any:
             return pretty(value)
         if value in SUIT_SYMBOLS:
             return SUIT_SYMBOLS[value]
-        if ":" in value:  # a card with its call, `7S:top:H` → `7♠⇑♥`
-            return "".join(str(CALL_MARKS.get(part, pretty_value(key, part))) for part in value.split(":"))
+        if ":" in value:  # a card with its call, `7S:top:H` → `7♠⇑♥`; any other text keeps its colons
+            parts = value.split(":")
+            glue = "" if all(p in CALL_MARKS or is_card(p) or p in SUIT_SYMBOLS for p in parts) else ":"
+            return glue.join(str(CALL_MARKS.get(part, pretty_value(key, part))) for part in parts)
         if (
             len(value) % 2 == 0
             and len(value) > 2
@@ -262,7 +264,8 @@ def table_screen(game: Game, table: Table, state: Any, lang: str, sign: Sign) ->
     buttons: list[list[Button]] = []
     if table.status == "playing":
         names = ", ".join(seat_name(table, i, lang) for i in view.to_act)
-        lines.append(t(lang, "host.waiting_for", names=names, time=duration(table.host.turn_timeout, lang)))
+        waiting = for_platform("host.waiting_for", table.chat.platform)
+        lines.append(t(lang, waiting, names=names, time=duration(table.host.turn_timeout, lang)))
         buttons = [[Button(label=t(lang, "host.button.hand"), token=sign("@hand"), style="primary")]]
         if table.show_settings:
             buttons += settings_panel(game, table, lang, sign)
@@ -321,7 +324,7 @@ def hand_screen(
         lines.append(
             t(
                 lang,
-                "host.waiting_for",
+                for_platform("host.waiting_for", table.chat.platform),
                 names=", ".join(seat_name(table, i, lang) for i in view.to_act),
                 time=duration(table.host.turn_timeout, lang),
             )
