@@ -40,7 +40,8 @@ def kozyr_version() -> str:
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m bot", description="Kozyr: card games for group chats.")
-    p.set_defaults(game=None, preset=None, option=[], opponents=None, ai=None, lang=None, pace=None, name=None)
+    none = dict.fromkeys(("game", "preset", "opponents", "ai", "lang", "pace", "name"))
+    p.set_defaults(option=[], **none)  # `python -m bot` with no command may open the console too
     sub = p.add_subparsers(dest="command")
     sub.add_parser("serve", help="serve the platforms whose token is set")
     c = sub.add_parser("console", help="a table in the terminal against the AI")

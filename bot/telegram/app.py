@@ -91,7 +91,15 @@ async def run_telegram(settings: Settings, host: HostPort, store: Store) -> None
             await serve_webhook(settings, dp, bot)
         else:
             await bot.delete_webhook(drop_pending_updates=False)
-            await dp.start_polling(bot, handle_signals=False, close_bot_session=False)
+            polling = asyncio.ensure_future(
+                dp.start_polling(bot, handle_signals=False, close_bot_session=False)
+            )
+            try:
+                await asyncio.shield(polling)
+            except asyncio.CancelledError:  # a cancelled start_polling leaves aiogram's poller running
+                await dp.stop_polling()
+                await polling
+                raise
     finally:
         if frontend is not None:
             with contextlib.suppress(Exception):  # send what is queued, but do not hang on the way out

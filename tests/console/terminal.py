@@ -7,7 +7,7 @@ numbered buttons shown last, chosen by a seeded random generator, until the prog
 Run as a script it plays many console games and counts the ones that stopped before the end
 (the figure in the report of issue 19):
 
-    python -m tests.console.terminal durak --games 30 [--tree DIR] [--old]
+    python -m tests.console.terminal durak --games 30 [--tree DIR] [--old] [console options: --pace 0 …]
 
 `--tree DIR` runs the console of another checkout of the project (e.g. an older commit unpacked with
 `git archive`); `--old` answers the menu of the console before issue 19 (game and opponents asked).
@@ -194,8 +194,7 @@ def main() -> None:
     parser.add_argument("--tree", default=ROOT, help="the checkout whose console is run")
     parser.add_argument("--old", action="store_true", help="the console before issue 19")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("args", nargs="*", help="more arguments for `python -m bot console GAME`")
-    ns = parser.parse_args()
+    ns, extra = parser.parse_known_args()  # the rest goes to `python -m bot console GAME` (e.g. --pace 0)
     sys.path.insert(0, ns.tree)
     import games
 
@@ -204,7 +203,7 @@ def main() -> None:
     menu = [number, str(game.min_players - 1)] if ns.old else []
     stopped = behind = 0
     for i in range(ns.games):
-        term = Terminal(console_argv(game.key, old=ns.old, extra=ns.args), environment(ns.tree), ns.tree)
+        term = Terminal(console_argv(game.key, old=ns.old, extra=extra), environment(ns.tree), ns.tree)
         result = play_through(term, random.Random(ns.seed * 1000 + i), menu=list(menu))
         early = not result.finished
         stopped += early

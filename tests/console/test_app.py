@@ -221,3 +221,20 @@ async def test_the_menu_can_be_left() -> None:
     menu = Menu(ScriptedKeyboard(["2", "q"]), lambda _s: None, lambda e, lang: "")
     assert await menu.run(Setup()) is None
     assert await Menu(ScriptedKeyboard([]), lambda _s: None, lambda e, lang: "").run(Setup()) is None
+
+
+async def test_picks_work_in_the_console(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game whose hand offers items to pick (toggle buttons) before the action built from them."""
+    from tests.core.test_picks import PutGame
+
+    games.all_games()
+    monkeypatch.setitem(games._registry, "putdemo", PutGame())
+    monkeypatch.setitem(games._by_name, "putdemo", games._registry["putdemo"])
+    person = Person(seed=2)
+    app = console(person)
+    assert await app.play(Setup(game="putdemo")) == 0
+    assert "🏁" in person.text
+    assert "✓ " in person.text  # a picked item is shown as picked
+    table = await table_of(app)
+    mine = [e["action"] for e in await stream(app) if "action" in e and table.seats[e["seat"]].user]
+    assert mine and all(a.startswith("put:") for a in mine)
