@@ -13,7 +13,7 @@ from bot.console.setup import Setup
 from bot.core.config import Settings
 from bot.core.host import Host
 from bot.core.i18n import t
-from storage import Store
+from storage import Store, Unavailable
 from storage.connect import connect
 
 __all__ = ["ConsoleApp", "FdKeyboard", "Keyboard", "Menu", "ScriptedKeyboard", "Setup", "run_console"]
@@ -54,6 +54,9 @@ async def run_console(
             pace=settings.ai_delay if pace is None else pace,
         )
         return await app.play(setup)
+    except Unavailable as e:  # REDIS_URL went away mid-game: say so in one line, not a traceback
+        _write(f"\nstorage unavailable ({e}): the game is saved up to the last move; try again later\n")
+        return 1
     finally:
         close = getattr(reader, "close", None)
         if callable(close):
