@@ -55,7 +55,7 @@ async def run_console(
         )
         return await app.play(setup)
     except Unavailable as e:  # REDIS_URL went away mid-game: say so in one line, not a traceback
-        _write(f"\nstorage unavailable ({e}): the game is saved up to the last move; try again later\n")
+        _write(f"\nstorage unavailable ({e}); the console stops\n")
         return 1
     finally:
         close = getattr(reader, "close", None)
