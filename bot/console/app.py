@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import shutil
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import games
@@ -90,7 +90,7 @@ class ConsoleApp:
         host.attach(self)
 
     # -- Frontend -------------------------------------------------------------------------------
-    async def deliver(self, deliveries: list[Delivery]) -> None:  # type: ignore[override]
+    async def deliver(self, deliveries: Sequence[Delivery]) -> None:
         for d in deliveries:
             if isinstance(d.target, TableTarget):
                 self.table = d.screen
@@ -143,7 +143,7 @@ class ConsoleApp:
             buttons = self._buttons()
             ai_next = table.ai_due is not None and not ai_idle
             if buttons:
-                self._show(buttons)
+                self._show(table, buttons)
                 self.prompt()
             elif not ai_next:  # cannot happen while the console alone moves the AI; said, not hidden
                 self.say(t(self.lang, "console.nothing_to_do"))
@@ -226,10 +226,14 @@ class ConsoleApp:
     def _buttons(self) -> list[Button]:
         return [b for row in (self.hand.buttons if self.hand else []) for b in row if b.token]
 
-    def _show(self, buttons: list[Button]) -> None:
+    def _show(self, table: Table, buttons: list[Button]) -> None:
         """The table (without its log: the events are printed as they happen), the hand, the buttons."""
-        table_lines = [ln for ln in (self.table.lines if self.table else []) if not ln.startswith("· ")]
-        hand_lines = [ln for ln in (self.hand.lines if self.hand else []) if ln not in table_lines]
+        local = self._untimed(table)
+        table_lines = [
+            local(ln) for ln in (self.table.lines if self.table else []) if not ln.startswith("· ")
+        ]
+        hand_lines = [local(ln) for ln in (self.hand.lines if self.hand else [])]
+        hand_lines = [ln for ln in hand_lines if ln not in table_lines]
         labels = [f"[{i}] {b.label}" for i, b in enumerate(buttons, 1)]
         key = (table_lines, hand_lines, labels)
         if key == self.shown:
@@ -238,6 +242,19 @@ class ConsoleApp:
         title = [self.table.title] if self.table and self.table.title else []
         body = "\n".join([*title, *table_lines]).strip("\n")
         self.say("\n" + body + "\n" + "\n".join([*hand_lines, *_wrap(labels)]))
+
+    def _untimed(self, table: Table) -> Callable[[str], str]:
+        """The host's "waiting for Ann (up to 12 hours per move)" without the limit: nobody times out here."""
+        game = games.get(table.game)
+        names = ", ".join(render.seat_name(table, i, table.lang) for i in game.to_act(game.load(table.state)))
+        timed = t(
+            table.lang,
+            "host.waiting_for",
+            names=names,
+            time=render.duration(table.host.turn_timeout, table.lang),
+        )
+        local = t(table.lang, "console.waiting_for", names=names)
+        return lambda line: local if line == timed else line
 
     def _end(self, table: Table) -> None:
         if self.final is not None:

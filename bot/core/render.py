@@ -264,8 +264,7 @@ def table_screen(game: Game, table: Table, state: Any, lang: str, sign: Sign) ->
     buttons: list[list[Button]] = []
     if table.status == "playing":
         names = ", ".join(seat_name(table, i, lang) for i in view.to_act)
-        waiting = for_platform("host.waiting_for", table.chat.platform)
-        lines.append(t(lang, waiting, names=names, time=duration(table.host.turn_timeout, lang)))
+        lines.append(t(lang, "host.waiting_for", names=names, time=duration(table.host.turn_timeout, lang)))
         buttons = [[Button(label=t(lang, "host.button.hand"), token=sign("@hand"), style="primary")]]
         if table.show_settings:
             buttons += settings_panel(game, table, lang, sign)
@@ -324,7 +323,7 @@ def hand_screen(
         lines.append(
             t(
                 lang,
-                for_platform("host.waiting_for", table.chat.platform),
+                "host.waiting_for",
                 names=", ".join(seat_name(table, i, lang) for i in view.to_act),
                 time=duration(table.host.turn_timeout, lang),
             )
