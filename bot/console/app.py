@@ -46,7 +46,7 @@ from bot.core.i18n import has, t
 from bot.core.table import LogLine, Table
 
 Write = Callable[[str], Any]
-QUIT = {"q", "quit", "exit", "й", "в"}
+QUIT = {"q", "quit", "exit", "й"}  # й: the q key on a Russian or Ukrainian layout
 RULES = {"?", "rules", "r"}
 HELP = {"help", "h"}
 CLEAR_LINE = "\r\x1b[K"
@@ -121,7 +121,7 @@ class ConsoleApp:
         if created is None or created.table is None:
             return 2
         self.table_id = created.table
-        for name, value in setup.options.items():  # as typed: the host reads them as it reads Settings
+        for name, value in setup.options.items():  # as typed: the host reads them as ⚙ Settings does
             if await self._command(SetOption(user=me, chat=here, name=name, value=value)) is None:
                 return 2
         for _ in range(setup.opponents_for(game)):
@@ -138,7 +138,7 @@ class ConsoleApp:
             table = await self._load()
             await self._news(table)
             if table.status != "playing":
-                self._end(table)
+                self._end()
                 return 0
             buttons = self._buttons()
             ai_next = table.ai_due is not None and not ai_idle
@@ -256,7 +256,7 @@ class ConsoleApp:
         local = t(table.lang, "console.waiting_for", names=names)
         return lambda line: local if line == timed else line
 
-    def _end(self, table: Table) -> None:
+    def _end(self) -> None:
         if self.final is not None:
             self.say("\n" + self.final.text())
         elif self.table is not None:
