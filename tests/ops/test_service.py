@@ -214,14 +214,3 @@ async def test_a_start_that_cannot_work_is_one_clear_line(api, tmp_path, env, co
     problems = [ln for ln in bot.lines if '"level": "error"' in ln or ln.startswith("configuration error")]
     assert len(problems) == 1 and said in problems[0], bot.lines
     assert not any("Traceback" in ln for ln in bot.lines), bot.lines
-
-
-async def test_check_verifies_the_install_redis_and_the_endpoints(tmp_path) -> None:
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", "check",
-        env={**os.environ, "PYTHONPATH": ROOT, "REDIS_URL": redis_url()},
-        cwd=tmp_path, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-    )  # fmt: skip
-    out, err = await proc.communicate()
-    assert proc.returncode == 0, err
-    assert out.decode().startswith("ok: Kozyr") and "/healthz 200, /metrics 200" in out.decode()
