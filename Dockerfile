@@ -1,17 +1,29 @@
-# Kozyr bot: python -m bot serves the platforms whose tokens are set (see .env.example).
-FROM python:3.11-slim
-
-ENV PYTHONDONTWRITEBYTECODE=1 \
-    PYTHONUNBUFFERED=1 \
-    PIP_NO_CACHE_DIR=1 \
+# Kozyr bot: `python -m bot serve` serves the platforms whose token is set (.env.example, docs/operations.md).
+# The build stage installs the bot and its runtime dependencies (never the dev ones) into a virtualenv;
+# the runtime image gets that virtualenv only. tests/ops/test_image.py repeats this install in a fresh
+# virtualenv from exactly the files copied here, and starts it (`python -m bot check`).
+FROM python:3.11-slim AS build
+ENV PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
-
-WORKDIR /app
+RUN python -m venv /venv
+WORKDIR /src
 COPY pyproject.toml README.md ./
 COPY bot ./bot
 COPY games ./games
 COPY storage ./storage
-RUN pip install . && useradd --create-home --uid 10001 kozyr
+RUN /venv/bin/pip install .
 
+FROM python:3.11-slim
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PATH=/venv/bin:$PATH
+COPY --from=build /venv /venv
+RUN useradd --create-home --uid 10001 kozyr
 USER kozyr
-CMD ["python", "-m", "bot"]
+WORKDIR /home/kozyr
+# 8080: Telegram webhook mode (WEBHOOK_PORT); 8081: /healthz and /metrics (METRICS_PORT)
+EXPOSE 8080 8081
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 CMD ["python", "-m", "bot", "healthcheck"]
+# SIGTERM (docker stop): stop taking updates, send what is queued, exit 0 — within SHUTDOWN_TIMEOUT (8 s)
+STOPSIGNAL SIGTERM
+CMD ["python", "-m", "bot", "serve"]

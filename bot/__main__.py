@@ -1,62 +1,187 @@
 """`python -m bot` (`make run`): serve Telegram and/or Discord, or open a console table.
 
-With `TELEGRAM_TOKEN` and/or `DISCORD_TOKEN` set, both platforms run in this one process over one host
-and one store, and a background task plays AI turns and enforces deadlines. With neither token, a
-table opens in the terminal against the AI. Storage is `REDIS_URL`, else an embedded fakeredis.
+    python -m bot                serve the platforms whose token is set; with none, a console table
+                                 (on a terminal) — or, with no terminal either, a clear error (exit 2)
+    python -m bot serve          serve; refuses to start without a token
+    python -m bot console [GAME] [--preset P] [--option NAME=VALUE]… [--opponents N] [--ai LEVEL]
+                                 [--lang en|ru|uk] [--pace SECONDS] [--name NAME]
+                                 a table in the terminal against the AI; without GAME, a short menu
+    python -m bot check          the install and the configuration: adapters import, Redis answers,
+                                 /healthz and /metrics answer (what the container test runs)
+    python -m bot healthcheck    ask a running bot's /healthz (the container's HEALTHCHECK)
+
+Exit codes: 0 a clean stop; 1 something outside failed (Redis, a platform's API); 2 the configuration
+is wrong. See docs/operations.md.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
-import contextlib
 import logging
+import os
+import socket
 import sys
+from importlib.metadata import PackageNotFoundError, version
+
+from pydantic import ValidationError
 
 from bot.core.config import Settings
-from bot.core.host import Host
-from storage import Store
-from storage.connect import connect
 
 log = logging.getLogger("bot")
 
 
-async def serve(settings: Settings) -> None:
-    redis = await connect(settings.redis_url)
-    store = Store(redis)
-    host = Host(store, settings)
-    stop = asyncio.Event()
-    tasks = []
-    if settings.telegram_token:
-        from bot.telegram import run_telegram
-
-        tasks.append(asyncio.create_task(run_telegram(settings, host, store), name="telegram"))
-    if settings.discord_token:
-        from bot.discord import run_discord
-
-        tasks.append(asyncio.create_task(run_discord(settings, host, store), name="discord"))
-    sweeper = asyncio.create_task(host.background(stop), name="sweeper")
+def kozyr_version() -> str:
     try:
-        if tasks:
-            await asyncio.gather(*tasks)
-        else:
-            from bot.console import run_console
+        return version("kozyr")
+    except PackageNotFoundError:
+        return "unknown"
 
-            settings.ai_delay = 0
-            await run_console(host, settings.default_language)
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m bot", description="Kozyr: card games for group chats.")
+    none = dict.fromkeys(("game", "preset", "opponents", "ai", "lang", "pace", "name"))
+    p.set_defaults(option=[], **none)  # `python -m bot` with no command may open the console too
+    sub = p.add_subparsers(dest="command")
+    sub.add_parser("serve", help="serve the platforms whose token is set")
+    c = sub.add_parser("console", help="a table in the terminal against the AI")
+    c.add_argument("game", nargs="?", help="a game or alias (durak, rozpysnyi, …); without it, a menu")
+    c.add_argument("--preset", help="a preset of the game")
+    c.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
+    c.add_argument("--opponents", type=int, help="how many AI opponents")
+    c.add_argument("--ai", help="AI level: a name, or a number from 1 (the weakest)")
+    c.add_argument("--lang", help="en, ru or uk")
+    c.add_argument("--pace", type=float, help="seconds between AI moves (default AI_DELAY)")
+    c.add_argument("--name", help="your name at the table")
+    sub.add_parser("check", help="check the install and the configuration, then exit")
+    sub.add_parser("healthcheck", help="ask a running bot's /healthz (exit 0 when healthy)")
+    return p
+
+
+def load_settings() -> Settings:
+    try:
+        return Settings()
+    except ValidationError as e:
+        for err in e.errors():
+            where = ".".join(str(x) for x in err["loc"]).upper() or "settings"
+            print(f"configuration error: {where}: {err['msg']}", file=sys.stderr)
+        sys.exit(2)
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parser().parse_args(argv)
+    settings = load_settings()
+    if args.command == "healthcheck":
+        sys.exit(healthcheck(settings))
+    from bot.ops import logs, preflight
+
+    worker = settings.worker_id or f"{socket.gethostname()}:{os.getpid()}"
+    command = args.command
+    if command is None:
+        on_terminal = sys.stdin.isatty() and sys.stdout.isatty()
+        command = "serve" if preflight.platforms(settings) else "console" if on_terminal else "none"
+    if command == "console":
+        logs.setup("WARNING", "text")
+        logging.getLogger("storage.connect").setLevel(logging.ERROR)  # embedded Redis is the point here
+    else:
+        logs.setup(settings.log_level, settings.log_format, worker=worker)
+    try:
+        if command == "none":
+            raise preflight.Refused(
+                "neither TELEGRAM_TOKEN nor DISCORD_TOKEN is set, and there is no terminal for a console "
+                "table: set a token (see .env.example), or run `python -m bot console` in a terminal"
+            )
+        code = asyncio.run(run(command, args, settings, worker))
+    except preflight.Refused as e:
+        log.error(e.message)
+        code = e.code
+    except KeyboardInterrupt:  # Ctrl-C in the console: quit at once, quietly
+        print(file=sys.stderr)
+        code = 0
+    sys.exit(code)
+
+
+async def run(command: str, args: argparse.Namespace, settings: Settings, worker: str) -> int:
+    if command == "serve":
+        from bot.ops.service import serve
+
+        return await serve(settings, worker, kozyr_version())
+    if command == "check":
+        return await check(settings, worker)
+    return await console(args, settings)
+
+
+async def console(args: argparse.Namespace, settings: Settings) -> int:
+    import games
+    from bot.console import Setup, run_console
+    from bot.core.i18n import normalize_language, t
+    from bot.ops.preflight import open_redis
+    from games.base import GameError
+
+    lang = normalize_language(args.lang or _locale_language(), settings.default_language)
+    setup = Setup(lang=lang, preset=args.preset, opponents=args.opponents, level=args.ai)
+    for item in args.option:
+        name, sep, value = item.partition("=")
+        if not sep:
+            print(f"--option {item}: expected NAME=VALUE", file=sys.stderr)
+            return 2
+        setup.options[name.strip()] = value.strip()
+    if args.game:
+        try:
+            setup.game = games.get(args.game).key
+        except GameError as e:
+            print(t(lang, f"error.{e.code}", **e.params), file=sys.stderr)
+            return 2
+    redis = await open_redis(settings)
+    return await run_console(settings, setup, pace=args.pace, name=args.name, redis=redis)
+
+
+def _locale_language() -> str | None:
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if os.environ.get(var):
+            return os.environ[var]
+    return None
+
+
+async def check(settings: Settings, worker: str) -> int:
+    """Everything a container needs to start, short of the platforms themselves."""
+    import bot.discord
+    import bot.telegram  # noqa: F401 (the adapters and their libraries import)
+    from bot.ops import preflight, web
+
+    names = preflight.platforms(settings)
+    if names:
+        preflight.check_secret(settings)
+        preflight.check_tokens(settings)
+    redis = await preflight.open_redis(settings)
+    await redis.ping()
+    await redis.aclose()
+    health = web.Health(facts={"version": kozyr_version(), "worker": worker})
+    health.checks["redis"] = lambda: (True, "up")
+    runner, port = await web.serve(health, "127.0.0.1", 0)
+    try:
+        status, _body = await asyncio.to_thread(web.probe, f"http://127.0.0.1:{port}/healthz")
+        mstatus, metrics = await asyncio.to_thread(web.probe, f"http://127.0.0.1:{port}/metrics")
     finally:
-        stop.set()
-        with contextlib.suppress(Exception):
-            await sweeper
-        await redis.aclose()
+        await runner.cleanup()
+    ok = status == 200 and mstatus == 200 and "kozyr_commands_total" in metrics
+    print(
+        f"{'ok' if ok else 'FAILED'}: Kozyr {kozyr_version()}; platforms: {', '.join(names) or 'none'}; "
+        f"Redis {preflight.redact(settings.redis_url)} answers; /healthz {status}, /metrics {mstatus}"
+    )
+    return 0 if ok else 1
 
 
-def main() -> None:
-    settings = Settings()
-    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    try:
-        asyncio.run(serve(settings))
-    except (KeyboardInterrupt, EOFError):
-        sys.exit(0)
+def healthcheck(settings: Settings) -> int:
+    from bot.ops import web
+
+    if not settings.metrics_port:
+        print("METRICS_PORT is 0: this bot has no health endpoint")
+        return 1
+    host = settings.metrics_host if settings.metrics_host not in ("0.0.0.0", "::", "") else "127.0.0.1"
+    status, body = web.probe(f"http://{host}:{settings.metrics_port}/healthz")
+    print(web.summary(body) if status else f"no answer from {host}:{settings.metrics_port}: {body}")
+    return 0 if status == 200 else 1
 
 
 if __name__ == "__main__":

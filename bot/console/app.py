@@ -1,44 +1,60 @@
 """Play at a local table against the AI: buttons become numbered choices.
 
 The console is a front end like Telegram or Discord: it sends the host commands (`NewTable`, `AddBot`,
-`Start`, `Press`) and shows the deliveries it gets back. Input and output are injectable so a test can
-play a whole game through it.
+`Start`, `Press`, `Act`) and shows the screens it gets back. It is also the one owner of the AI's moves
+at its table — no background sweep runs in console mode — so nothing can move behind its back: between
+a person's answers it plays the AI's moves itself, one at a time and `pace` seconds apart, and a line
+typed meanwhile (a card thrown in at durak while the AI considers its defence) is taken at once.
+
+Every event is printed once, in order, from the table's event stream (the table message shows only the
+last few); the table and the hand are shown again only when they changed; a bad answer gets one line.
 """
 
 from __future__ import annotations
 
-import asyncio
-import getpass
-from collections.abc import Awaitable, Callable, Sequence
+import json
+import shutil
+import sys
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import games
+from bot.console.keyboard import Keyboard
+from bot.console.setup import Setup
+from bot.core import render
 from bot.core.api import (
     Act,
     AddBot,
     Button,
     ChatRef,
     ChatTarget,
+    Command,
     Delivery,
     HandTarget,
     NewTable,
+    Outcome,
     Press,
     Screen,
+    SetOption,
     ShowRules,
     Start,
     TableTarget,
     UserRef,
 )
 from bot.core.host import Host
-from bot.core.i18n import t
-from bot.core.render import game_name
+from bot.core.i18n import has, t
+from bot.core.table import LogLine, Table
 
-Ask = Callable[[str], Awaitable[str]]
-Say = Callable[[str], None]
+Write = Callable[[str], Any]
+QUIT = {"q", "quit", "exit", "й"}  # й: the q key on a Russian or Ukrainian layout
+RULES = {"?", "rules", "r"}
+HELP = {"help", "h"}
+CLEAR_LINE = "\r\x1b[K"
 
 
-async def _stdin(prompt: str) -> str:
-    return await asyncio.to_thread(input, prompt)
+def _stdout(text: str) -> None:
+    sys.stdout.write(text)
+    sys.stdout.flush()
 
 
 class ConsoleApp:
@@ -47,130 +63,218 @@ class ConsoleApp:
     def __init__(
         self,
         host: Host,
+        keyboard: Keyboard,
         *,
-        ask: Ask = _stdin,
-        say: Say = print,
+        write: Write = _stdout,
         lang: str = "en",
-        name: str | None = None,
+        name: str = "Player",
+        pace: float = 1.0,
+        tty: bool = False,
     ) -> None:
         self.host = host
-        self.ask = ask
-        self.say = say
+        self.keyboard = keyboard
+        self.write = write
         self.lang = lang
+        self.pace = pace
+        self.tty = tty
         # A name, not "You": the table's lines are written in the third person ("Ann attacks").
-        name = name or _login_name() or t(lang, "console.player")
         self.user = UserRef(platform="console", id="me", name=name, lang=lang)
         self.chat = ChatRef(platform="console", id="local", title="Console")
+        self.table_id: str | None = None
         self.table: Screen | None = None
         self.hand: Screen | None = None
-        self.shown_log: list[str] = []
-        self.finished = False
+        self.final: Screen | None = None
+        self.shown: object = None  # what the table and hand looked like when last shown
+        self.after = "-"  # the event stream position printed so far
+        self.prompting = False
         host.attach(self)
 
     # -- Frontend -------------------------------------------------------------------------------
     async def deliver(self, deliveries: Sequence[Delivery]) -> None:
         for d in deliveries:
             if isinstance(d.target, TableTarget):
-                self._table(d.screen)
+                self.table = d.screen
             elif isinstance(d.target, HandTarget) and d.target.user.key == self.user.key:
                 self.hand = d.screen
             elif isinstance(d.target, ChatTarget):
-                self.say("\n" + d.screen.text())
-                self.finished = True
+                self.final = d.screen
 
-    def _table(self, screen: Screen) -> None:
-        """Print only the lines that are new since the last table view: a running commentary."""
-        new = [ln for ln in screen.lines if ln.startswith("· ") and ln not in self.shown_log]
-        for ln in new:
-            self.say(ln)
-        self.shown_log = [ln for ln in screen.lines if ln.startswith("· ")]
-        self.table = screen
+    # -- output ---------------------------------------------------------------------------------
+    def say(self, text: str) -> None:
+        """A line (or lines); a prompt on screen is cleared first, and shown again when input is due."""
+        if self.prompting:
+            self.write(CLEAR_LINE if self.tty else "\n")
+            self.prompting = False
+        self.write(text + "\n")
 
-    # -- the session ----------------------------------------------------------------------------
-    async def run(
-        self,
-        game_key: str | None = None,
-        opponents: int | None = None,
-        preset: str | None = None,
-        options: dict[str, Any] | None = None,
-    ) -> None:
-        game = games.get(game_key) if game_key else await self._pick_game()
-        if opponents is None:
-            opponents = await self._pick_number(
-                t(self.lang, "console.opponents", min=game.min_players - 1, max=game.max_players - 1),
-                game.min_players - 1,
-                game.max_players - 1,
-            )
-        await self._command(
-            NewTable(user=self.user, chat=self.chat, game=game.key, preset=preset, options=options or {})
-        )
-        for _ in range(opponents):
-            await self._command(AddBot(user=self.user, chat=self.chat))
-        await self._command(Start(user=self.user, chat=self.chat))
-        await self._loop()
+    def prompt(self) -> None:
+        if not self.prompting:
+            self.write("> ")
+            self.prompting = True
 
-    async def _pick_game(self) -> games.Game:
-        choices = games.all_games()
-        for i, g in enumerate(choices, 1):
-            self.say(f"{i}. {game_name(g, self.lang)}")
-        n = await self._pick_number(t(self.lang, "console.pick_game"), 1, len(choices))
-        return choices[n - 1]
-
-    async def _pick_number(self, prompt: str, low: int, high: int) -> int:
-        while True:
-            text = (await self.ask(f"{prompt} [{low}–{high}]: ")).strip()
-            if text.isdigit() and low <= int(text) <= high:
-                return int(text)
-            self.say(t(self.lang, "console.bad_choice"))
-
-    async def _command(self, command: object) -> None:
-        outcome = await self.host.handle(command)  # type: ignore[arg-type]
-        if outcome.reply and outcome.reply.alert:
-            self.say("⚠ " + outcome.reply.text)
-
-    async def _loop(self) -> None:
-        while not self.finished:
-            await self.host.settle()
-            if self.finished:
-                return
-            buttons = [b for row in (self.hand.buttons if self.hand else []) for b in row if b.token]
-            if not buttons:
-                self.say(t(self.lang, "console.nothing_to_do"))
-                return
-            self._show(buttons)
-            answer = (await self.ask("> ")).strip()
-            if answer in {"q", "quit", "exit"}:
-                return
-            if answer in {"?", "rules"}:
-                outcome = await self.host.handle(ShowRules(user=self.user))
-                self.say(outcome.reply.text if outcome.reply else "")
-            elif answer.isdigit() and 1 <= int(answer) <= len(buttons):
-                await self._command(
-                    Press(user=self.user, token=buttons[int(answer) - 1].token or "", chat=self.chat)
-                )
-            else:  # a typed action in its canonical text (`play:QH`)
-                await self._command(Act(user=self.user, chat=self.chat, action=answer))
-
-    def _show(self, buttons: list[Button]) -> None:
-        """The table without the log already printed, then what only the hand adds."""
-        table_lines = self.table.lines if self.table else []
-        if self.table:
-            head = [self.table.title] if self.table.title else []
-            body = [ln for ln in table_lines if not ln.startswith("· ")]
-            self.say("\n" + "\n".join([*head, *body]).rstrip())
-        if self.hand:
-            self.say("\n".join(ln for ln in self.hand.lines if ln not in table_lines))
-        self.say("  ".join(f"[{i}] {b.label}" for i, b in enumerate(buttons, 1)))
+    # -- the game -------------------------------------------------------------------------------
+    async def play(self, setup: Setup) -> int:
+        """Open the table, seat the AI, start, and play to the end. The exit code: 0, or 2 for a bad setup."""
+        game = games.get(setup.game or "")
+        me, here = self.user, self.chat
+        created = await self._command(NewTable(user=me, chat=here, game=game.key, preset=setup.preset))
+        if created is None or created.table is None:
+            return 2
+        self.table_id = created.table
+        for name, value in setup.options.items():  # as typed: the host reads them as ⚙ Settings does
+            if await self._command(SetOption(user=me, chat=here, name=name, value=value)) is None:
+                return 2
+        for _ in range(setup.opponents_for(game)):
+            if await self._command(AddBot(user=me, chat=here, level=setup.level_for(game))) is None:
+                return 2
+        if await self._command(Start(user=self.user, chat=self.chat)) is None:
+            return 2
         self.say(t(self.lang, "console.help"))
+        return await self._turns()
+
+    async def _turns(self) -> int:
+        ai_idle = False  # the AI was asked for a move and had none: wait for the person
+        while True:
+            table = await self._load()
+            await self._news(table)
+            if table.status != "playing":
+                self._end()
+                return 0
+            buttons = self._buttons()
+            ai_next = table.ai_due is not None and not ai_idle
+            if buttons:
+                self._show(table, buttons)
+                self.prompt()
+            elif not ai_next:  # cannot happen while the console alone moves the AI; said, not hidden
+                self.say(t(self.lang, "console.nothing_to_do"))
+                return 1
+            try:
+                text = await self.keyboard.line(self.pace if ai_next else None)
+            except EOFError:
+                self.say("")
+                return 0
+            if text is None:  # nobody typed anything in time: the AI's move
+                ai_idle = not await self.host.run_due(ai_only=True)
+                continue
+            self.prompting = False  # the Enter that ended the line moved to a new line
+            ai_idle = False
+            if await self._answer(text.strip(), buttons):
+                return 0
+
+    async def _answer(self, text: str, buttons: list[Button]) -> bool:
+        """Act on one typed line; True to quit."""
+        word = text.casefold()
+        if not text:
+            self.shown = None  # an empty line shows the table again
+        elif word in QUIT:
+            return True
+        elif word in RULES:
+            await self._rules()
+        elif word in HELP:
+            self.say(t(self.lang, "console.help"))
+        elif text.isdigit():
+            n = int(text)
+            if 1 <= n <= len(buttons):
+                await self._command(Press(user=self.user, token=buttons[n - 1].token or "", chat=self.chat))
+            else:
+                self.say(t(self.lang, "console.bad_number", n=n, max=len(buttons)))
+        else:  # a typed action in its canonical text (`play:QH`)
+            await self._command(Act(user=self.user, chat=self.chat, action=text))
+        return False
+
+    async def _command(self, command: Command) -> Outcome | None:
+        """Send a command; its reply in one line. None when it was refused."""
+        outcome = await self.host.handle(command)  # type: ignore[arg-type]
+        if outcome.reply is not None and (outcome.reply.alert or isinstance(command, Press | Act)):
+            self.say(("⚠ " if outcome.reply.alert else "") + outcome.reply.text)
+        return None if outcome.reply is not None and outcome.reply.alert else outcome
+
+    async def _rules(self) -> None:
+        table = await self._load()
+        game = games.get(table.game)
+        outcome = await self.host.handle(ShowRules(user=self.user, game=game.key))
+        if outcome.reply is not None:
+            self.say(outcome.reply.text)
+        opts = game.options(table.options)
+        values = [
+            f"{_option_label(game, name, self.lang)}: {render.option_value(getattr(opts, name), self.lang)}"
+            for name in type(opts).model_fields
+        ]
+        if values:
+            self.say(t(self.lang, "console.this_table", options=" · ".join(values)))
+        self.shown = None
+
+    # -- what is printed --------------------------------------------------------------------------
+    async def _load(self) -> Table:
+        assert self.table_id is not None
+        found = await self.host.store.load(self.table_id)
+        assert found is not None, "the console's table vanished"
+        table = Table.model_validate_json(found[0])
+        table.version = found[1]
+        return table
+
+    async def _news(self, table: Table) -> None:
+        """Every event committed since the last call, once, in order (repeats included)."""
+        store = self.host.store
+        entries = await store.redis.xrange(store.keys.events(table.id), min=self.after, max="+")
+        for entry_id, fields in entries:
+            self.after = f"({entry_id}"
+            item = json.loads(fields["event"])
+            if "log" in item:
+                self.say("· " + render.line(table, LogLine.model_validate(item["log"]), table.lang))
+
+    def _buttons(self) -> list[Button]:
+        return [b for row in (self.hand.buttons if self.hand else []) for b in row if b.token]
+
+    def _show(self, table: Table, buttons: list[Button]) -> None:
+        """The table (without its log: the events are printed as they happen), the hand, the buttons."""
+        local = self._untimed(table)
+        table_lines = [
+            local(ln) for ln in (self.table.lines if self.table else []) if not ln.startswith("· ")
+        ]
+        hand_lines = [local(ln) for ln in (self.hand.lines if self.hand else [])]
+        hand_lines = [ln for ln in hand_lines if ln not in table_lines]
+        labels = [f"[{i}] {b.label}" for i, b in enumerate(buttons, 1)]
+        key = (table_lines, hand_lines, labels)
+        if key == self.shown:
+            return
+        self.shown = key
+        title = [self.table.title] if self.table and self.table.title else []
+        body = "\n".join([*title, *table_lines]).strip("\n")
+        self.say("\n" + body + "\n" + "\n".join([*hand_lines, *_wrap(labels)]))
+
+    def _untimed(self, table: Table) -> Callable[[str], str]:
+        """The host's "waiting for Ann (up to 12 hours per move)" without the limit: nobody times out here."""
+        game = games.get(table.game)
+        names = ", ".join(render.seat_name(table, i, table.lang) for i in game.to_act(game.load(table.state)))
+        timed = t(
+            table.lang,
+            "host.waiting_for",
+            names=names,
+            time=render.duration(table.host.turn_timeout, table.lang),
+        )
+        local = t(table.lang, "console.waiting_for", names=names)
+        return lambda line: local if line == timed else line
+
+    def _end(self) -> None:
+        if self.final is not None:
+            self.say("\n" + self.final.text())
+        elif self.table is not None:
+            self.say("\n" + self.table.text())
 
 
-def _login_name() -> str | None:
-    try:
-        return getpass.getuser().capitalize() or None
-    except (OSError, KeyError):  # no login name in a bare container
-        return None
+def _wrap(items: list[str]) -> list[str]:
+    """Buttons side by side, as many as fit the terminal's width."""
+    width = max(40, shutil.get_terminal_size((100, 24)).columns - 1)
+    lines: list[str] = []
+    for item in items:
+        if lines and len(lines[-1]) + 2 + len(item) <= width:
+            lines[-1] += "  " + item
+        else:
+            lines.append(item)
+    return lines
 
 
-async def run_console(host: Host, lang: str = "en") -> None:
-    app = ConsoleApp(host, lang=lang)
-    await app.run()
+def _option_label(game: games.Game, name: str, lang: str) -> str:
+    key = f"{game.key}.option.{name}"
+    return t(lang, key) if has(key) else name

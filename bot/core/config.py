@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -41,6 +43,13 @@ class Settings(BaseSettings):
     token_secret: SecretStr = Field(SecretStr("kozyr-dev-secret"), description="signs button tokens")
 
     log_level: str = "INFO"
+
+    # operations (docs/operations.md)
+    log_format: Literal["auto", "json", "text"] = Field("auto", description="auto: JSON unless on a terminal")
+    metrics_host: str = "0.0.0.0"
+    metrics_port: int = Field(8081, ge=0, le=65535, description="/healthz and /metrics; 0 turns them off")
+    worker_id: str | None = Field(None, description="names this process in logs and metrics (host:pid)")
+    shutdown_timeout: float = Field(8.0, ge=0, le=300, description="seconds to send what is queued on stop")
 
     @model_validator(mode="after")
     def _shards_fit(self) -> Settings:

@@ -19,7 +19,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import games
-from bot.core import lobby, play, render
+from bot.core import lobby, metrics, play, render
 from bot.core.api import (
     Act,
     AddBot,
@@ -88,6 +88,7 @@ class Host:
 
     # -- the entry point ------------------------------------------------------------------------
     async def handle(self, command: AnyCommand) -> Outcome:
+        metrics.command(command.kind)
         lang = await self._lang_of(command.user)
         claim = f"update:{command.user.platform}:{command.update_id}" if command.update_id else None
         try:
@@ -95,8 +96,10 @@ class Host:
                 return Outcome()  # the platform delivered this update twice
             outcome = await self._dispatch(command, lang)
         except GameError as e:
+            metrics.error(e.code)
             outcome = Outcome(reply=Reply(text=self.error_text(e, lang, command.user.platform), alert=True))
         except Unavailable:
+            metrics.error("storage_unavailable")
             log.warning("storage unavailable while handling %s", command.kind)
             if claim:
                 await self._release(claim)
@@ -455,6 +458,7 @@ class Host:
 
     async def background(self, stop: asyncio.Event, tick: float = 0.5) -> None:
         """Sweep due tables until `stop` is set; a lease keeps the sweep on one worker at a time."""
+        down = False  # an outage is logged when it starts and when it ends, not at every tick
         while not stop.is_set():
             try:
                 if await self.store.lock("sweep", ttl=30):
@@ -462,8 +466,13 @@ class Host:
                         await self.run_due()
                     finally:
                         await self.store.unlock("sweep")
-            except Unavailable:
-                log.warning("storage unavailable; the sweep will retry")
+                if down:
+                    down = False
+                    log.warning("storage reachable again; the sweep resumes")
+            except Unavailable as e:
+                if not down:
+                    down = True
+                    log.error("storage unavailable (%s); the sweep retries every %.1fs", e, tick)
             except Exception:
                 log.exception("sweep failed")
             with contextlib.suppress(TimeoutError):
@@ -566,6 +575,7 @@ class Host:
                 )
             except Conflict:
                 continue
+            metrics.committed(new)
             return old, new
         raise GameError("busy")
 

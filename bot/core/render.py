@@ -30,8 +30,10 @@ def pretty_value(key: str, value: Any) -> Any:
             return pretty(value)
         if value in SUIT_SYMBOLS:
             return SUIT_SYMBOLS[value]
-        if ":" in value:  # a card with its call, `7S:top:H` → `7♠⇑♥`
-            return "".join(str(CALL_MARKS.get(part, pretty_value(key, part))) for part in value.split(":"))
+        if ":" in value:  # a card with its call, `7S:top:H` → `7♠⇑♥`; any other text keeps its colons
+            parts = value.split(":")
+            glue = "" if all(p in CALL_MARKS or is_card(p) or p in SUIT_SYMBOLS for p in parts) else ":"
+            return glue.join(str(CALL_MARKS.get(part, pretty_value(key, part))) for part in parts)
         if (
             len(value) % 2 == 0
             and len(value) > 2

@@ -23,6 +23,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.core import metrics
 from bot.core.api import HostPort
 from bot.core.config import Settings
 from bot.discord.commands import Kozyr, Translator
@@ -96,6 +97,7 @@ def build(
         state=state,
         shard_count=settings.discord_shard_count,
         shard_ids=settings.discord_shard_ids,
+        http_trace=metrics.http_trace("discord"),  # API calls and 429s (also those discord.py waits out)
     )
     frontend = DiscordFrontend(
         client,

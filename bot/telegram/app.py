@@ -21,6 +21,7 @@ from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.types import TelegramObject, Update
 
+from bot.core import metrics
 from bot.core.api import HostPort
 from bot.core.config import Settings
 from bot.telegram import general, play, private, tables
@@ -66,6 +67,7 @@ def build_dispatcher(frontend: TelegramFrontend) -> Dispatcher:
 def make_bot(settings: Settings) -> Bot:
     assert settings.telegram_token is not None
     session = AiohttpSession(api=TelegramAPIServer.from_base(settings.telegram_api_url))
+    session.middleware(metrics.TelegramCalls())  # Bot API calls and 429s, by method
     return Bot(settings.telegram_token.get_secret_value(), session=session)
 
 
@@ -89,7 +91,15 @@ async def run_telegram(settings: Settings, host: HostPort, store: Store) -> None
             await serve_webhook(settings, dp, bot)
         else:
             await bot.delete_webhook(drop_pending_updates=False)
-            await dp.start_polling(bot, handle_signals=False, close_bot_session=False)
+            polling = asyncio.ensure_future(
+                dp.start_polling(bot, handle_signals=False, close_bot_session=False)
+            )
+            try:
+                await asyncio.shield(polling)
+            except asyncio.CancelledError:  # a cancelled start_polling leaves aiogram's poller running
+                await dp.stop_polling()
+                await polling
+                raise
     finally:
         if frontend is not None:
             with contextlib.suppress(Exception):  # send what is queued, but do not hang on the way out

@@ -1,0 +1,209 @@
+"""Serving Telegram and/or Discord in one process: start, watch, and stop cleanly.
+
+Start: refuse a configuration that cannot work (one line each, see `preflight`), log one summary line,
+check that Redis answers, then run each platform, the host's sweep (AI moves, deadlines), the Redis
+watch and the health/metrics endpoint side by side.
+
+Stop, on SIGTERM or SIGINT (or when a platform task ends): stop taking updates (the platform tasks are
+cancelled: polling or the webhook server stops first), let each front end send what its outbox still
+holds — all of it bounded by `SHUTDOWN_TIMEOUT` — let the sweep finish its tick and release its lease,
+then close Redis and exit 0. A second signal exits at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import signal
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from bot.core import metrics
+from bot.core.config import Settings
+from bot.core.host import Host
+from bot.ops import preflight, web
+from bot.ops.preflight import Refused, redact
+from bot.ops.watch import RedisWatch
+from storage import Store
+
+log = logging.getLogger("bot")
+
+Runner = Callable[[Settings, Host, Store], Awaitable[None]]
+
+
+def runners(names: list[str]) -> dict[str, Runner]:
+    out: dict[str, Runner] = {}
+    if "telegram" in names:
+        from bot.telegram import run_telegram
+
+        out["telegram"] = run_telegram
+    if "discord" in names:
+        from bot.discord import run_discord
+
+        out["discord"] = run_discord
+    return out
+
+
+def summary(settings: Settings, names: list[str], worker: str, version: str) -> tuple[str, dict[str, Any]]:
+    parts = []
+    mode = "webhook" if settings.webhook_url else "polling"
+    if "telegram" in names:
+        where = (
+            f"webhook {settings.webhook_url} ← {settings.webhook_host}:{settings.webhook_port}"
+            if settings.webhook_url
+            else "polling"
+        )
+        parts.append(f"telegram ({where})")
+    if "discord" in names:
+        shards = f", shards {settings.discord_shard_ids}/{settings.discord_shard_count}"
+        parts.append("discord (gateway" + (shards if settings.discord_shard_ids else "") + ")")
+    endpoint = f"{settings.metrics_host}:{settings.metrics_port}" if settings.metrics_port else "off"
+    fields = {
+        "version": version,
+        "worker": worker,
+        "platforms": names,
+        "mode": mode if "telegram" in names else None,
+        "redis": redact(settings.redis_url),
+        "metrics": endpoint,
+    }
+    text = (
+        f"Kozyr {version}, worker {worker}: serving {', '.join(parts)}; Redis {fields['redis']}; "
+        f"/healthz and /metrics on {endpoint}"
+    )
+    return text, fields
+
+
+class Signals:
+    """The first SIGTERM/SIGINT asks for a clean stop; a second one exits at once."""
+
+    def __init__(self, stop: asyncio.Event) -> None:
+        self.stop = stop
+        self.received: str | None = None
+        self.loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            self.loop.add_signal_handler(sig, self._on, sig)
+
+    def _on(self, sig: signal.Signals) -> None:
+        if self.received is not None:
+            log.error("%s again: exiting without waiting for the queue", sig.name)
+            os._exit(1)
+        self.received = sig.name
+        self.stop.set()
+
+    def remove(self) -> None:
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            self.loop.remove_signal_handler(sig)
+
+
+async def serve(settings: Settings, worker: str, version: str) -> int:
+    """Serve until a signal or a failure; the exit code (Refused is raised for a start that cannot work)."""
+    names = preflight.platforms(settings)
+    if not names:
+        raise Refused("neither TELEGRAM_TOKEN nor DISCORD_TOKEN is set: nothing to serve")
+    preflight.check_secret(settings)
+    preflight.check_tokens(settings)
+    text, fields = summary(settings, names, worker, version)
+    log.info(text, extra=fields)
+    redis = await preflight.open_redis(settings)
+    store = Store(redis)
+    host = Host(store, settings)
+    stop = asyncio.Event()
+    signals = Signals(stop)
+    watch = RedisWatch(redis, redact(settings.redis_url))
+    platforms = {
+        n: asyncio.create_task(go(settings, host, store), name=n) for n, go in runners(names).items()
+    }
+    background = [
+        asyncio.create_task(host.background(stop), name="sweep"),
+        asyncio.create_task(watch.run(stop), name="redis-watch") if settings.redis_url else None,
+    ]
+    health = web.Health(facts={"version": version, "worker": worker})
+    if settings.redis_url:
+        health.checks["redis"] = watch.check
+    for n, task in platforms.items():
+        health.checks[n] = _task_check(task)
+    metrics.build_info(version, worker)
+    metrics.watch_outboxes(host.frontends, names)
+    endpoint = None
+    if settings.metrics_port:
+        endpoint, _port = await web.serve(health, settings.metrics_host, settings.metrics_port)
+    code = 0
+    try:
+        waiter = asyncio.create_task(stop.wait())
+        await asyncio.wait([waiter, *platforms.values()], return_when=asyncio.FIRST_COMPLETED)
+        waiter.cancel()
+        for n, task in platforms.items():
+            if task.done() and not stop.is_set():
+                failure = _failure(n, settings, task)
+                log.error(failure.message)
+                code = failure.code
+                break
+        reason = signals.received or "a platform stopped"
+        log.info(
+            "stopping (%s): no new updates; sending what is queued, for at most %gs",
+            reason,
+            settings.shutdown_timeout,
+        )
+        stop.set()
+        await _stop(host, store, platforms, [t for t in background if t], settings.shutdown_timeout)
+    finally:
+        signals.remove()
+        if endpoint is not None:
+            await endpoint.cleanup()
+        await redis.aclose()
+    log.info("stopped")
+    return code
+
+
+def _task_check(task: asyncio.Task[None]) -> web.Check:
+    def check() -> tuple[bool, str]:
+        if not task.done():
+            return True, "running"
+        error = None if task.cancelled() else task.exception()
+        return False, f"stopped: {preflight.describe(error)}" if error else "stopped"
+
+    return check
+
+
+def _failure(name: str, settings: Settings, task: asyncio.Task[None]) -> Refused:
+    error = None if task.cancelled() else task.exception()
+    if error is None:
+        return Refused(f"{name} stopped by itself", preflight.OUTSIDE)
+    failure = preflight.platform_failure(name, settings, error)
+    if failure.message.startswith(f"{name} stopped:"):  # not a known cause: keep the traceback
+        log.error("%s failed", name, exc_info=error)
+    return failure
+
+
+async def _stop(
+    host: Host,
+    store: Store,
+    platforms: dict[str, asyncio.Task[None]],
+    background: list[asyncio.Task[None]],
+    timeout: float,
+) -> None:
+    """Platforms stop taking updates and drain their outboxes; the sweep ends its tick; within `timeout`."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    for task in platforms.values():
+        task.cancel()  # each platform's own `finally` drains its outbox (bounded) and closes
+    pending = [*platforms.values(), *background]
+    done, late = await asyncio.wait(pending, timeout=max(0.0, deadline - loop.time()))
+    for task in done:  # their failures were reported already, or happened while stopping
+        if not task.cancelled() and task.exception() is not None:
+            log.info("%s ended with %s", task.get_name(), preflight.describe(task.exception()))
+    closer = getattr(host, "aclose", None)  # a host that keeps work of its own may finish it here
+    if callable(closer):
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(closer(), max(0.1, deadline - loop.time()))
+    for task in late:
+        log.warning("%s did not finish within %gs: cancelled", task.get_name(), timeout)
+        task.cancel()
+    await asyncio.gather(*late, return_exceptions=True)
+    unsent = sum(f.outbox.pending() for f in host.frontends.values() if hasattr(f, "outbox"))
+    if unsent:
+        log.warning("%d queued messages were not sent before the stop", unsent)
+    with contextlib.suppress(Exception):
+        await store.unlock("sweep")  # no-op unless this worker still holds the sweep's lease

@@ -1,0 +1,118 @@
+"""The container image without a Docker engine: its install, repeated in a fresh virtualenv from exactly the
+files the Dockerfile copies, must start (`python -m bot check`: every adapter imports, Redis answers,
+/healthz and /metrics answer) and must hold no dev dependency; and `make run` installs the runtime only.
+
+Like Docker's layer cache, the dependencies are installed once per version of pyproject.toml and the
+Dockerfile (into .venv/image-test/, with pip's own cache); the bot itself is reinstalled every run from
+the copied files. In a fresh clone (CI) the whole install runs: about 45 s on the shared 2-core machine.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from bot.core.config import Settings
+from tests.conftest import _real_url
+
+ROOT = Path(__file__).resolve().parents[2]
+DEV_ONLY = {"pytest", "pytest-asyncio", "hypothesis", "ruff"}
+
+
+def instructions() -> list[tuple[str, str]]:
+    """(INSTRUCTION, arguments) of the Dockerfile, continuation lines joined."""
+    text = re.sub(r"\\\n", " ", (ROOT / "Dockerfile").read_text())
+    out = []
+    for line in text.splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            word, _, rest = line.partition(" ")
+            out.append((word.upper(), rest.strip()))
+    return out
+
+
+def copied() -> list[str]:
+    """What the Dockerfile copies from the build context (not from another stage)."""
+    sources: list[str] = []
+    for word, rest in instructions():
+        if word == "COPY" and "--from" not in rest:
+            sources += shlex.split(rest)[:-1]
+    return sources
+
+
+def pip(venv: Path, *args: str) -> None:
+    subprocess.run(
+        [str(venv / "bin" / "python"), "-m", "pip", "--disable-pip-version-check", *args], check=True
+    )
+
+
+def image_venv(src: Path) -> Path:
+    """The virtualenv of the image: its dependencies cached per pyproject.toml + Dockerfile, the bot fresh."""
+    key = hashlib.sha256(
+        (ROOT / "pyproject.toml").read_bytes() + (ROOT / "Dockerfile").read_bytes()
+    ).hexdigest()
+    venv = ROOT / ".venv" / "image-test" / key[:16]
+    if not (venv / ".complete").exists():
+        shutil.rmtree(venv.parent, ignore_errors=True)
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        pip(venv, "install", "--quiet", str(src))
+        (venv / ".complete").touch()
+    else:
+        pip(venv, "install", "--quiet", "--no-deps", "--force-reinstall", str(src))
+    return venv
+
+
+def test_the_dockerfile_exposes_the_ports_checks_health_and_serves() -> None:
+    settings = Settings(_env_file=None)
+    found = dict(instructions()[::-1])  # the last of each (the runtime stage)
+    assert set(found["EXPOSE"].split()) == {str(settings.webhook_port), str(settings.metrics_port)}
+    assert '["python", "-m", "bot", "healthcheck"]' in found["HEALTHCHECK"]
+    assert found["CMD"] == '["python", "-m", "bot", "serve"]'
+    assert "--from=build /venv" in " ".join(rest for word, rest in instructions() if word == "COPY")
+
+
+def test_make_run_installs_the_runtime_dependencies_only() -> None:
+    dry = subprocess.run(
+        ["make", "-n", "-B", "run"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout
+    installs = [ln for ln in dry.splitlines() if "pip install" in ln and "--upgrade pip" not in ln]
+    assert installs and all("[dev]" not in ln for ln in installs), dry
+
+
+def test_the_image_install_starts_from_only_the_copied_files(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    src.mkdir()
+    sources = copied()
+    assert {"pyproject.toml", "bot", "games", "storage"} <= set(sources)
+    for name in sources:
+        path = ROOT / name
+        if path.is_dir():
+            shutil.copytree(path, src / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(path, src / name)
+    venv = image_venv(src)
+    python = str(venv / "bin" / "python")
+    env = {"PATH": os.environ.get("PATH", ""), "HOME": str(tmp_path), "REDIS_URL": _real_url()}
+    done = subprocess.run(
+        [python, "-m", "bot", "check"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=180
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.startswith("ok: Kozyr") and "/healthz 200, /metrics 200" in done.stdout
+    where = subprocess.run(
+        [python, "-c", "import bot; print(bot.__file__)"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert str(venv) in where.stdout  # the installed copy ran, not this checkout
+    listed = subprocess.run([python, "-m", "pip", "list", "--format=freeze"], capture_output=True, text=True)
+    installed = {ln.split("==")[0].lower().replace("_", "-") for ln in listed.stdout.splitlines()}
+    assert "prometheus-client" in installed and "aiogram" in installed
+    assert not DEV_ONLY & installed
