@@ -32,6 +32,11 @@ Decisions beyond the spec's own:
   when nobody can add a card (no matching rank, limits, empty hands).
 - `to_act` lists the seats the game waits on. A seat whose only option is `undo` is not waited on (else
   a timeout or an AI would take its card back); `undo` is still in its `legal_actions` and is accepted.
+- Whose turn in public (`public_to_act`, what views and the group's marks show) never depends on a hand:
+  the defender while a card is unbeaten, and every thrower with cards and room who has not said "done"
+  (`passed`, cleared by any beat of a new rank, transfer or take). The engine's `to_act` stays exact for
+  the host (deadlines, AI turns). Accepted: a bout still closes by itself when nobody can add, so a bout
+  closing at once tells that nobody held a matching rank — as it would at a real table.
 - Undo is refused once the card closed the bout (cards were drawn and seen since). A card taken back is
   public knowledge: everyone saw it on the table.
 - Transfers go to the next player still in the game (in a 2-player game, back to the attacker) and must
