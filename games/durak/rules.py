@@ -208,7 +208,8 @@ def split_cards(text: str) -> list[str]:
 
 
 def by_suit(cards: list[str]) -> list[str]:
-    return sorted(cards, key=lambda c: SUITS.index(suit(c)))
+    # a joker (`X1`, never in a durak deck) may still be typed: it sorts last and is refused as illegal
+    return sorted(cards, key=lambda c: SUITS.index(suit(c)) if suit(c) in SUITS else len(SUITS))
 
 
 class Durak(Game[DurakState, DurakOptions]):
