@@ -246,7 +246,8 @@ class ConsoleApp:
     def _untimed(self, table: Table) -> Callable[[str], str]:
         """The host's "waiting for Ann (up to 12 hours per move)" without the limit: nobody times out here."""
         game = games.get(table.game)
-        names = ", ".join(render.seat_name(table, i, table.lang) for i in game.to_act(game.load(table.state)))
+        public = game.view(game.load(table.state), None).to_act  # whose turn as the table shows it
+        names = ", ".join(render.seat_name(table, i, table.lang) for i in public)
         timed = t(
             table.lang,
             "host.waiting_for",

@@ -18,7 +18,7 @@ from games.base import BaseView, Game, Offer
 from games.cards import SUIT_SYMBOLS, is_card, pretty
 
 Sign = Callable[[str], str]  # action → button token for the table's current version
-SEAT_PARAMS = {"seat", "dealer", "leader", "attacker", "defender", "winner", "durak", "player", "target"}
+SEAT_PARAMS = {"seat", "dealer", "leader", "attacker", "defender", "winner", "durak", "player"}
 ROW = 5  # buttons per row: Discord's limit, and it keeps Telegram keyboards readable
 CALL_MARKS = {"high": "↑", "low": "↓", "top": "⇑", "dump": "⇓"}
 

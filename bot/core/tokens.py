@@ -48,13 +48,25 @@ def encode(secret: bytes, table: str, version: int, action: str) -> str:
     return token
 
 
+def as_bytes(text: str) -> bytes:
+    """Any str as bytes, never raising: lone surrogates (possible in JSON from a client) pass through."""
+    return text.encode("utf-8", "surrogatepass")
+
+
+def same(a: str, b: str) -> bool:
+    """Constant-time comparison of two strings of any content (`compare_digest` refuses non-ASCII str)."""
+    return hmac.compare_digest(as_bytes(a), as_bytes(b))
+
+
 def decode(secret: bytes, token: str) -> Token:
-    """The token's fields; GameError("bad_token") for anything not signed by us."""
+    """The token's fields; GameError("bad_token") for anything not signed by us, whatever its bytes."""
+    if not isinstance(token, str) or len(as_bytes(token)) > MAX_BYTES:
+        raise GameError("bad_token")
     parts = token.split(_SEP)
-    if len(parts) != 4 or len(token.encode()) > MAX_BYTES:
+    if len(parts) != 4 or not token.isascii():  # every token we sign is ASCII
         raise GameError("bad_token")
     table, version, action, sig = parts
-    if not hmac.compare_digest(sig, _sign(secret, _SEP.join(parts[:3]))):
+    if not same(sig, _sign(secret, _SEP.join(parts[:3]))):
         raise GameError("bad_token")
     try:
         number = int(version, 36)

@@ -59,4 +59,5 @@ def parse_nav(custom_id: str) -> int | None:
     if not custom_id.startswith(NAV) or custom_id == INDICATOR:
         return None
     number = custom_id[len(NAV) :]
-    return int(number) if number.isdigit() and len(number) < 4 else None
+    # ASCII digits only: `str.isdigit` also accepts "²", which `int` refuses
+    return int(number) if number.isascii() and number.isdigit() and len(number) < 4 else None

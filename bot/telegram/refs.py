@@ -122,9 +122,9 @@ def join_payload(secret: str, table: str) -> str:
 
 def parse_join(secret: str, payload: str) -> str | None:
     """The table of a signed join payload, or None when it is not one of ours."""
-    if not payload.startswith("j") or "_" not in payload:
-        return None
+    if not payload.isascii() or not payload.startswith("j") or "_" not in payload:
+        return None  # every payload we make is ASCII; anything else is not ours
     table, sig = payload[1:].split("_", 1)
-    if not table or not hmac.compare_digest(sig, _sign(secret, "j" + table)):
+    if not table or not hmac.compare_digest(sig.encode(), _sign(secret, "j" + table).encode()):
         return None
     return table

@@ -351,7 +351,7 @@ class Bridge(ChatMixin, Game[BridgeState, BridgeOptions]):
         if low in CALL_WORDS:
             return CALL_WORDS[low]
         verb, _, arg = low.partition(":")
-        if verb in ("bid", "") or (not arg and low[:1].isdigit()):
+        if verb in ("bid", "") or (not arg and low[:1].isdecimal()):
             bid = (arg if verb == "bid" else low).upper().replace("NT", "N").replace("БК", "N")
             for letter, symbol in SUIT_SYMBOLS.items():
                 bid = bid.replace(symbol, letter)
@@ -363,7 +363,7 @@ class Bridge(ChatMixin, Game[BridgeState, BridgeOptions]):
                 return f"play:{parse_card(arg)}"
             except CardError:
                 return text
-        if verb == "claim" and arg.strip().isdigit():
+        if verb == "claim" and arg.strip().isdecimal():
             return f"claim:{int(arg)}"
         return text
 

@@ -432,6 +432,7 @@ def unseen_world(view: DurakView, seat: int, rng: random.Random) -> DurakState:
         table=[p.model_copy() for p in view.table],
         taking=view.taking,
         done=list(view.done),
+        passed=list(view.done),
         shown=view.shown,
         discarded=list(view.discarded),
         out=list(view.out),

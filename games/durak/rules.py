@@ -32,6 +32,11 @@ Decisions beyond the spec's own:
   when nobody can add a card (no matching rank, limits, empty hands).
 - `to_act` lists the seats the game waits on. A seat whose only option is `undo` is not waited on (else
   a timeout or an AI would take its card back); `undo` is still in its `legal_actions` and is accepted.
+- Whose turn in public (`public_to_act`, what views and the group's marks show) never depends on a hand:
+  the defender while a card is unbeaten, and every thrower with cards and room who has not said "done"
+  (`passed`, cleared by any beat of a new rank, transfer or take). The engine's `to_act` stays exact for
+  the host (deadlines, AI turns). Accepted: a bout still closes by itself when nobody can add, so a bout
+  closing at once tells that nobody held a matching rank — as it would at a real table.
 - Undo is refused once the card closed the bout (cards were drawn and seen since). A card taken back is
   public knowledge: everyone saw it on the table.
 - Transfers go to the next player still in the game (in a 2-player game, back to the attacker) and must
@@ -111,6 +116,7 @@ class UndoRecord(BaseModel):
     table: list[Pair]
     defender: int
     done: list[int]
+    passed: list[int] = Field(default_factory=list)
 
 
 class DurakState(GameState):
@@ -126,6 +132,9 @@ class DurakState(GameState):
     table: list[Pair] = Field(default_factory=list)
     taking: bool = False
     done: list[int] = Field(default_factory=list)
+    # who said "done" as everyone saw it: cleared whenever anyone may think again. `done` is the engine's
+    # own list and keeps those who do not hold a newly beaten rank, which only their hand tells.
+    passed: list[int] = Field(default_factory=list)
     shown: bool = False  # a trump was shown to transfer in this bout
     discarded: list[str] = Field(default_factory=list)
     out: list[int] = Field(default_factory=list)  # in the order the players left
@@ -183,6 +192,7 @@ def clone(state: DurakState) -> DurakState:
     new.stock = list(state.stock)
     new.table = [p.model_copy() for p in state.table]
     new.done = list(state.done)
+    new.passed = list(state.passed)
     new.discarded = list(state.discarded)
     new.out = list(state.out)
     new.known = [list(k) for k in state.known]
@@ -198,7 +208,8 @@ def split_cards(text: str) -> list[str]:
 
 
 def by_suit(cards: list[str]) -> list[str]:
-    return sorted(cards, key=lambda c: SUITS.index(suit(c)))
+    # a joker (`X1`, never in a durak deck) may still be typed: it sorts last and is refused as illegal
+    return sorted(cards, key=lambda c: SUITS.index(suit(c)) if suit(c) in SUITS else len(SUITS))
 
 
 class Durak(Game[DurakState, DurakOptions]):
@@ -269,6 +280,7 @@ class Durak(Game[DurakState, DurakOptions]):
         if state.trump_in_hand:
             state.known[state.dealer].append(state.trump_card)
         state.table, state.done, state.out, state.discarded, state.losers = [], [], [], [], []
+        state.passed = []
         state.taking = state.shown = state.over = False
         state.first_bout = True
         state.durak = None
@@ -387,6 +399,21 @@ class Durak(Game[DurakState, DurakOptions]):
             return [state.attacker]
         seats = [state.defender] if self._moves(state, state.defender) else []
         return seats + [s for s in self.throwers(state) if self._moves(state, s)]
+
+    def public_to_act(self, state: DurakState) -> list[int]:
+        """Whose turn as everyone sees it (views, the group's ▶ marks): never a seat *because* of its cards.
+
+        The attacker opens; then the defender while a card is unbeaten, and every thrower who has not said
+        "done", holds cards and has room to add: whether they hold a rank on the table is their secret.
+        """
+        if state.over:
+            return []
+        if not state.table:
+            return [state.attacker]
+        seats = [state.defender] if self.unbeaten(state) and not state.taking else []
+        if self.room(state) > 0:
+            seats += [s for s in self.throwers(state) if s not in state.passed and state.hands[s]]
+        return seats
 
     def legal_actions(self, state: DurakState, seat: int) -> list[str]:
         if state.over or not 0 <= seat < state.players:
@@ -591,6 +618,7 @@ class Durak(Game[DurakState, DurakOptions]):
                 table=[p.model_copy() for p in state.table],
                 defender=state.defender,
                 done=list(state.done),
+                passed=list(state.passed),
             )
         state.undo = None
         events: list[Event] = getattr(self, f"_do_{verb}")(state, seat, *args)
@@ -608,7 +636,7 @@ class Durak(Game[DurakState, DurakOptions]):
             [*rec.known, *(c for c in rec.cards if c not in rec.known)],
         )
         state.table = [p.model_copy() for p in rec.table]
-        state.defender, state.done = rec.defender, list(rec.done)
+        state.defender, state.done, state.passed = rec.defender, list(rec.done), list(rec.passed)
         state.undo = None
         return [Event(kind="undo", seat=seat, data={"cards": rec.cards})]
 
@@ -622,7 +650,7 @@ class Durak(Game[DurakState, DurakOptions]):
         for c in played:
             self._lay(state, seat, c)
             state.table.append(Pair(attack=c, by=seat))
-        state.done = []
+        state.done, state.passed = [], []
         return [Event(kind="attack", seat=seat, data={"cards": played, "defender": state.defender})]
 
     def _do_throw(self, state: DurakState, seat: int, card: str) -> list[Event]:
@@ -636,13 +664,14 @@ class Durak(Game[DurakState, DurakOptions]):
         next(p for p in state.table if p.attack == attack and p.beat is None).beat = card
         if new_rank:  # whoever said "done" but holds this rank may think again
             state.done = [s for s in state.done if not any(rank(c) == rank(card) for c in state.hands[s])]
+            state.passed = []  # in public: who holds the rank is hidden, so everyone may
         return [Event(kind="beat", seat=seat, data={"card": attack, "by": card})]
 
     def _do_transfer(self, state: DurakState, seat: int, card: str) -> list[Event]:
         target = self.transfer_target(state)
         self._lay(state, seat, card)
         state.table.append(Pair(attack=card, by=seat))
-        state.defender, state.done = target, []
+        state.defender, state.done, state.passed = target, [], []
         return [Event(kind="transfer", seat=seat, data={"card": card, "defender": target})]
 
     def _do_show(self, state: DurakState, seat: int, card: str) -> list[Event]:
@@ -650,15 +679,16 @@ class Durak(Game[DurakState, DurakOptions]):
         state.shown = True
         if card not in state.known[seat]:
             state.known[seat].append(card)
-        state.defender, state.done = target, []
+        state.defender, state.done, state.passed = target, [], []
         return [Event(kind="show", seat=seat, data={"card": card, "defender": target})]
 
     def _do_take(self, state: DurakState, seat: int) -> list[Event]:
-        state.taking, state.done = True, []
+        state.taking, state.done, state.passed = True, [], []
         return [Event(kind="take", seat=seat)]
 
     def _do_done(self, state: DurakState, seat: int) -> list[Event]:
         state.done.append(seat)
+        state.passed.append(seat)
         return [Event(kind="done", seat=seat)]
 
     # -- the end of a bout -----------------------------------------------------------------------
@@ -686,6 +716,7 @@ class Durak(Game[DurakState, DurakOptions]):
             state.first_bout = False
             events = [Event(kind="beaten_off", seat=d, data={"cards": cards, "n": len(cards)})]
         state.table, state.done, state.taking, state.shown, state.opening = [], [], False, False, None
+        state.passed = []
         events += self._draw(state)
         events += self._leave(state)
         if self._finished(state):
@@ -790,7 +821,7 @@ class Durak(Game[DurakState, DurakOptions]):
             game=self.key,
             viewer=seat,
             players=state.players,
-            to_act=self.to_act(state),
+            to_act=self.public_to_act(state),
             over=state.over,
             scores=self.scores(state),
             hand=list(state.hands[seat]) if seat is not None else None,
@@ -806,7 +837,7 @@ class Durak(Game[DurakState, DurakOptions]):
             attacker=state.attacker,
             defender=state.defender,
             taking=state.taking,
-            done=list(state.done),
+            done=list(state.passed),
             shown=state.shown,
             discarded=list(state.discarded),
             discard_count=len(state.discarded),

@@ -76,7 +76,7 @@ class RozpysnyiOptions(Options):
         if not v:
             raise ValueError("empty schedule")
         for r in v.upper().split():
-            if r not in ("D", "N") and not (r.isdigit() and 1 <= int(r) <= sched.max_cards(3)):
+            if r not in ("D", "N") and not (r.isdecimal() and 1 <= int(r) <= sched.max_cards(3)):
                 raise ValueError(f"bad round {r!r}")
         return v.upper()
 
@@ -322,7 +322,7 @@ class Rozpysnyi(Game[RozpysnyiState, RozpysnyiOptions]):
         if verb in ("pass", "пас") and len(parts) == 1:
             return "bid:0"
         if verb == "bid":
-            args = [str(int(p)) if p.isdigit() else p for p in parts[1:]]
+            args = [str(int(p)) if p.isdecimal() else p for p in parts[1:]]
             return ":".join([verb, *args])
         if verb not in ("play", "lead") or len(parts) < 2:
             return action.strip()
@@ -338,7 +338,7 @@ class Rozpysnyi(Game[RozpysnyiState, RozpysnyiOptions]):
         if state.phase == "bid":
             if verb != "bid":
                 return GameError("bid_first")
-            n = int(args[0]) if len(args) == 1 and args[0].isdigit() else None
+            n = int(args[0]) if len(args) == 1 and args[0].isdecimal() else None
             if seat == state.dealer and n is not None and n == self.hook(state):
                 return GameError("hook", forbidden=n)
             return GameError("bad_bid", max=state.cards)

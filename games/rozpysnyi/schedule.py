@@ -29,7 +29,7 @@ def parse(text: str, players: int) -> list[str]:
     for r in rounds:
         if r in ("D", "N"):
             continue
-        if not r.isdigit() or not 1 <= int(r) <= top:
+        if not r.isdecimal() or not 1 <= int(r) <= top:
             raise GameError("bad_schedule", round=r, max=top)
     if not rounds:
         raise GameError("bad_schedule", round="", max=top)
