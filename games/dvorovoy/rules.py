@@ -16,12 +16,12 @@ players' words: беру/тяну/беру → draw, пас → pass, всё/х�
 - `pass` — end the turn without playing: after a draw, or when there is nothing to draw.
 
 Events (public only): `played` and `added` (card), `suit` (suit), `drew` (n: a voluntary draw),
-`covered_draw` (n: cards drawn to cover a 6), `passed`, `auto_passed` (the drawn card could not be
-played), `draws` / `draws_skips` / `skips` (the seat hit by 7s, 8s and aces: n cards), `reshuffled`
-(the pile under its top became the stock), `out` (the seat shed its last card), `round_scored`
-(round, points, totals), `scored` (n, total: each seat that took points), `burned` (a total of exactly 125 back to 0), `bust` (over 125), then `game_over`
-(losers, totals) or `new_round` (round, dealer) and `turned` (card). `new` returns a state only: the
-first round's turned card and its effect are in the view (`top`, `last`).
+`covered_draw` (n: cards drawn to cover a 6), `passed`, `auto_passed` (no card could be played),
+`draws` / `draws_skips` / `skips` (n: a seat hit by 7s, 8s and aces), `reshuffled` (the pile under
+its top became the stock), `out` (the seat shed its last card), `round_scored` (round, points, totals),
+`scored` (n, total: each seat that took points), `burned` (exactly 125, back to 0), `bust` (over 125),
+then `game_over` (losers, totals) or `new_round` (round) and `turned` (card). `new` returns a state
+only: the first round's turned card and its effect are in the view (`top`, `last`).
 
 Decisions beyond the spec's own:
 - The dealer of the first round is `seed % players`; cards go one at a time clockwise from the dealer's
@@ -327,7 +327,9 @@ class Dvorovoy(Game[DvorovoyState, DvorovoyOptions]):
                 return GameError("cover_six", card=top)
             if state.played:
                 return GameError("same_rank", card=top) if not state.opening else GameError("name_suit")
-            return GameError("no_match", card=arg, top=top, suit=state.named or suit(top))
+            if state.named:
+                return GameError("no_match_named", card=arg, suit=state.named)
+            return GameError("no_match", card=arg, top=top)
         if verb == "suit":
             return GameError("no_jack") if arg in SUITS else GameError("unknown_action", action=action[:40])
         if verb == "end":
@@ -511,7 +513,10 @@ class Dvorovoy(Game[DvorovoyState, DvorovoyOptions]):
             ("dvorovoy.status.round", {"round": view.round_no, "dealer": view.dealer, "limit": LIMIT})
         ]
         if view.over:
-            return [*lines, *(("dvorovoy.status.lost", {"player": s, "total": view.totals[s]}) for s in view.losers)]
+            return [
+                *lines,
+                *(("dvorovoy.status.lost", {"player": s, "total": view.totals[s]}) for s in view.losers),
+            ]
         if view.top:
             if view.named:
                 lines.append(("dvorovoy.status.top_named", {"card": view.top, "suit": view.named}))

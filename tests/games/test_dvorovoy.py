@@ -267,7 +267,7 @@ def test_a_jack_names_the_suit_the_next_player_must_match() -> None:
     state = act(state, 0, "suit:♦")
     assert state.named == "D"
     assert sorted(GAME.legal_actions(state, 1)) == ["draw", "play:9D"]  # not 9H: the jack's own suit is gone
-    assert refused(state, 1, "play:9H").code == "no_match"
+    assert refused(state, 1, "play:9H").code == "no_match_named"
     view = GAME.view(state, None)
     assert view.named == "D" and view.top == "JH"
 
