@@ -33,6 +33,7 @@ HIDDEN: dict[str, tuple[str, ...]] = {
     "durak": ("hands", "stock"),
     "tricks": ("hands",),
     "bridge": ("hands", "dealt"),
+    "most": ("hands", "deck"),
 }
 # Option sets worth trying (the defaults first); a game not listed plays its defaults.
 OPTIONS: dict[str, list[dict[str, Any]]] = {
