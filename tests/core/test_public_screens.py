@@ -33,6 +33,7 @@ HIDDEN: dict[str, tuple[str, ...]] = {
     "durak": ("hands", "stock"),
     "tricks": ("hands",),
     "bridge": ("hands", "dealt"),
+    "dvorovoy": ("hands", "stock"),
     "most": ("hands", "deck"),
 }
 # Option sets worth trying (the defaults first); a game not listed plays its defaults.
