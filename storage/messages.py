@@ -3,7 +3,9 @@
 Implements `bot.core.outbox.MessageIds` without importing it: a target is anything with a `.key`.
 Keys of the form `table:<id>` and `hand:<id>:<user>` (the host's targets) are grouped in one hash per
 table, `{p}:msg:{<id>}`, so a table's ids expire together `ttl` after the last one was stored; any other
-target gets a hash of its own named by its whole key.
+target gets a hash of its own named by its whole key. Beside each id, `<key>#shown` holds the
+fingerprint of the view the message shows, so a worker never re-sends an identical view and a restarted
+worker can tell which messages differ from the committed state.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from storage.keys import Keys
 from storage.tables import guarded
 
 TABLE_KINDS = ("table", "hand")
+SHOWN = "#shown"  # beside each id: the fingerprint of the view that message shows (no empty edits)
 
 
 class Keyed(Protocol):
@@ -46,14 +49,31 @@ class RedisMessageIds:
         return await self.redis.hget(key, field)
 
     @guarded
-    async def set(self, target: Keyed, message_id: str) -> None:
+    async def lookup(self, target: Keyed) -> tuple[str | None, str | None]:
+        """The message id and the fingerprint of the view it shows, in one read."""
+        key, field = self._where(target)
+        found = await self.redis.hmget(key, [field, field + SHOWN])
+        return found[0], found[1]
+
+    @guarded
+    async def set(self, target: Keyed, message_id: str, shown: str | None = None) -> None:
         key, field = self._where(target)
         async with self.redis.pipeline(transaction=True) as pipe:
             pipe.hset(key, field, message_id)
+            if shown is None:
+                pipe.hdel(key, field + SHOWN)
+            else:
+                pipe.hset(key, field + SHOWN, shown)
             pipe.expire(key, self.ttl)
             await pipe.execute()
 
     @guarded
+    async def mark(self, target: Keyed, shown: str) -> None:
+        """The message now shows a view with this fingerprint (`bot.core.render.fingerprint`)."""
+        key, field = self._where(target)
+        await self.redis.hset(key, field + SHOWN, shown)
+
+    @guarded
     async def forget(self, target: Keyed) -> None:
         key, field = self._where(target)
-        await self.redis.hdel(key, field)
+        await self.redis.hdel(key, field, field + SHOWN)

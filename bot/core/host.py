@@ -63,8 +63,9 @@ log = logging.getLogger(__name__)
 
 Change = Callable[[Table], Awaitable[Any]]
 RETRIES = 12
-# Buttons whose effect does not depend on what the table looked like when they were drawn.
-TIMELESS = {"@hand", "@join", "@leave"}
+# Table buttons whose meaning depends on the table they were drawn on (a seat number): any change stales them.
+# Game moves and picks stay valid while legal for their person (`_fresh`); every other button is timeless.
+VERSIONED = ("@kick:",)
 
 
 class Stale(Exception):
@@ -186,8 +187,9 @@ class Host:
 
         async def change(tbl: Table) -> None:
             game = games.get(tbl.game)
-            if version is not None and version != tbl.version:
-                raise Stale
+            old_button = version is not None and version != tbl.version
+            if old_button:
+                self._fresh(tbl, cmd, version)
             self._touch_lang(tbl, user, lang)
             match cmd:
                 case Join():
@@ -212,10 +214,13 @@ class Host:
                     lobby.set_option(tbl, game, user, admin, cmd.name, cmd.value)
                 case ShowSettings():
                     lobby.toggle_settings(tbl, user, admin)
-                case Act():
-                    self._act(tbl, game, user, cmd.action, now)
-                case Pick():
-                    self._pick(tbl, game, user, cmd.item)
+                case Act() | Pick() if old_button:
+                    try:
+                        self._move_or_pick(tbl, game, cmd, now)
+                    except GameError:
+                        raise Stale from None  # an old button whose action is no longer legal
+                case Act() | Pick():
+                    self._move_or_pick(tbl, game, cmd, now)
                 case _:
                     raise GameError("illegal_action", action=cmd.kind)
             if isinstance(cmd, Leave):
@@ -226,6 +231,27 @@ class Host:
         except Stale:
             return await self._stale(table_id, user, lang)
         return Outcome(reply=self._done_reply(cmd, lang), deliveries=self._views(old, new), table=table_id)
+
+    @staticmethod
+    def _fresh(tbl: Table, cmd: TableCommand, version: int) -> None:
+        """Raise Stale unless a button drawn at `version` still means what it says.
+
+        A move or a pick stays valid while it is legal for its person, unless that person has moved
+        since the button was drawn (a double click, an old hand message): lobby, settings, chat and AI
+        changes never stale it. A seat-numbered button (✖ Remove) is stale after any change.
+        """
+        if isinstance(cmd, Act | Pick):
+            seat = tbl.seat_of(cmd.user)
+            if seat is None or tbl.seats[seat].moved_at >= version:
+                raise Stale
+        elif isinstance(cmd, Kick):
+            raise Stale
+
+    def _move_or_pick(self, tbl: Table, game: Game, cmd: Act | Pick, now: float) -> None:
+        if isinstance(cmd, Act):
+            self._act(tbl, game, cmd.user, cmd.action, now)
+        else:
+            self._pick(tbl, game, cmd.user, cmd.item)
 
     def _act(self, tbl: Table, game: Game, user: UserRef, action: str, now: float) -> None:
         if tbl.status != "playing":
@@ -283,7 +309,8 @@ class Host:
     async def _press(self, cmd: Press, lang: str) -> Outcome:
         token = decode(self.secret, cmd.token)
         action = token.action
-        version = None if action in TIMELESS else token.version
+        timeless = action.startswith("@") and not action.startswith(("@pick:", "@h:", *VERSIONED))
+        version = None if timeless else token.version
         target = {"table": token.table, "user": cmd.user, "is_chat_admin": cmd.is_chat_admin}
         if not action.startswith("@"):
             return await self._table_command(token.table, Act(action=action, **target), lang, version)
@@ -315,18 +342,16 @@ class Host:
         raise GameError("bad_token")
 
     async def _stale(self, table_id: str, user: UserRef, lang: str) -> Outcome:
-        """A button from an earlier version: say so, and show the fresh view instead."""
+        """A button that no longer applies: say so, and bring the presser's own hand up to date.
+
+        The group is never touched (its message is kept current by the changes themselves), so someone
+        pressing old buttons cannot spend the group's budget; an unchanged hand is not sent again either.
+        """
         table = await self._load(table_id)
         deliveries = []
         seat = table.seat_of(user)
         if table.status == "playing" and seat is not None:
             deliveries.append(self._hand_delivery(table, seat, notify=False))
-        else:
-            deliveries.append(
-                Delivery(
-                    target=TableTarget(table=table.id, chat=table.chat), screen=self._table_screen(table)
-                )
-            )
         return Outcome(
             reply=Reply(text=t(lang, "error.stale"), alert=False), deliveries=deliveries, table=table_id
         )
@@ -636,7 +661,7 @@ class Host:
             return []
         out = []
         table_now = self._table_screen(new)
-        if new.status == "lobby" or not _same(self._table_screen(old), table_now):
+        if not _same(self._table_screen(old), table_now):
             out.append(Delivery(target=TableTarget(table=new.id, chat=new.chat), screen=table_now))
         if new.status in ("playing", "over") and new.state is not None:
             game = games.get(new.game)
@@ -654,7 +679,6 @@ class Host:
                     or was.user != s.user
                     or old.status != "playing"
                     or not _same(self._hand_screen(old, seat), screen)
-                    or any(b.token for row in screen.buttons for b in row)
                 )
                 if changed or notify:
                     out.append(
@@ -697,7 +721,5 @@ class Host:
 
 
 def _same(a: Screen, b: Screen) -> bool:
-    """Same text and button labels (tokens aside): nothing a person would see has changed."""
-    return a.text() == b.text() and [[x.label for x in r] for r in a.buttons] == [
-        [x.label for x in r] for r in b.buttons
-    ]
+    """Same text, buttons and actions (versions aside): nothing a person sees or can do has changed."""
+    return render.fingerprint(a) == render.fingerprint(b)

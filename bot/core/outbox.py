@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from bot.core.api import ChatTarget, Delivery, HandTarget, Screen, TableTarget, UserRef
+from bot.core.render import fingerprint
 
 log = logging.getLogger(__name__)
 
@@ -55,11 +56,18 @@ class Transport(Protocol):
 
 
 class MessageIds(Protocol):
-    """Where the platform message id of each logical message is kept (Redis, shared by workers)."""
+    """Where the platform message id of each logical message is kept (Redis, shared by workers), with
+    the fingerprint of the view it last showed (`render.fingerprint`): an identical view is not sent."""
 
     async def get(self, target: Target) -> str | None: ...
 
-    async def set(self, target: Target, message_id: str) -> None: ...
+    async def lookup(self, target: Target) -> tuple[str | None, str | None]:
+        """(message id, fingerprint of the view it shows) in one read."""
+
+    async def set(self, target: Target, message_id: str, shown: str | None = None) -> None: ...
+
+    async def mark(self, target: Target, shown: str) -> None:
+        """The message now shows a view with this fingerprint."""
 
     async def forget(self, target: Target) -> None: ...
 
@@ -69,15 +77,27 @@ class MemoryMessageIds:
 
     def __init__(self) -> None:
         self.ids: dict[str, str] = {}
+        self.shown: dict[str, str] = {}
 
     async def get(self, target: Target) -> str | None:
         return self.ids.get(target.key)
 
-    async def set(self, target: Target, message_id: str) -> None:
+    async def lookup(self, target: Target) -> tuple[str | None, str | None]:
+        return self.ids.get(target.key), self.shown.get(target.key)
+
+    async def set(self, target: Target, message_id: str, shown: str | None = None) -> None:
         self.ids[target.key] = message_id
+        if shown is None:
+            self.shown.pop(target.key, None)
+        else:
+            self.shown[target.key] = shown
+
+    async def mark(self, target: Target, shown: str) -> None:
+        self.shown[target.key] = shown
 
     async def forget(self, target: Target) -> None:
         self.ids.pop(target.key, None)
+        self.shown.pop(target.key, None)
 
 
 @dataclass(frozen=True)
@@ -131,6 +151,7 @@ class Outbox:
         self.sleep = sleep
         self.max_attempts = max_attempts
         self._lanes: dict[str, _Lane] = {}
+        self.skipped = 0  # deliveries not sent because the message already showed that view
         self._global: deque[float] = deque()
         self._idle = asyncio.Condition()
 
@@ -239,11 +260,16 @@ class Outbox:
             self._count(lane)
             await self.transport.post(target, d.screen)
             return
-        old = await self.ids.get(target)
+        old, shown = await self.ids.lookup(target)
+        view = fingerprint(d.screen)
         if old is not None and not d.notify:
+            if shown == view:
+                self.skipped += 1  # the message already reads exactly this: no call, no budget spent
+                return
             self._count(lane)
             try:
                 await self.transport.edit(target, old, d.screen)
+                await self.ids.mark(target, view)
                 return
             except MessageGone:
                 await self.ids.forget(target)
@@ -251,7 +277,7 @@ class Outbox:
         self._count(lane)
         new = await self.transport.post(target, d.screen)
         if new is not None:
-            await self.ids.set(target, new)
+            await self.ids.set(target, new, view)
         if old is not None and isinstance(target, HandTarget):
             # the fresh "your turn" message replaces the old hand, which would only confuse
             self._count(lane)

@@ -25,6 +25,8 @@ def record(
     table.state = state.model_dump(mode="json")
     for s in table.seats:  # a selection is for one move: any move at the table starts afresh
         s.picked = []
+    if seat is not None:
+        table.seats[seat].moved_at = table.version
     if action is not None:
         table.fresh.append(
             {"seat": seat, "action": action, "at": now, "events": [e.model_dump(mode="json") for e in events]}

@@ -8,12 +8,15 @@ so nothing hidden can reach a group.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable, Sequence
 from typing import Any, get_args, get_origin
 
 from bot.core.api import Button, Screen
 from bot.core.i18n import for_platform, has, t
 from bot.core.table import TIMEOUTS, LogLine, Table
+from bot.core.tokens import meaning
 from games.base import BaseView, Game, Offer
 from games.cards import SUIT_SYMBOLS, is_card, pretty
 
@@ -102,6 +105,15 @@ def duration(seconds: float, lang: str) -> str:
         if seconds >= size and seconds % size == 0:
             return t(lang, f"host.{unit}s", n=int(seconds // size))
     return t(lang, "host.seconds", n=int(seconds))
+
+
+def fingerprint(screen: Screen) -> str:
+    """A short digest of everything a person sees and can do on a screen: its text, and each button's
+    label, style, link and action — not the table version its tokens were drawn at. Equal fingerprints:
+    nothing to send (old buttons stay valid while their action is legal)."""
+    buttons = [[(b.label, b.style, b.url, b.token and meaning(b.token)) for b in r] for r in screen.buttons]
+    blob = json.dumps([screen.title, screen.lines, buttons], ensure_ascii=False, separators=(",", ":"))
+    return hashlib.blake2b(blob.encode("utf-8", "surrogatepass"), digest_size=12).hexdigest()
 
 
 # -- options ----------------------------------------------------------------------------------------

@@ -29,6 +29,8 @@ class Seat(BaseModel):
     unreachable: bool = False
     # items toggled in the hand (`Game.offer`), until the next move at the table
     picked: list[str] = Field(default_factory=list)
+    # the table version this seat last moved from (a button drawn at or before it is stale)
+    moved_at: int = 0
 
     @property
     def is_ai(self) -> bool:

@@ -58,6 +58,13 @@ def same(a: str, b: str) -> bool:
     return hmac.compare_digest(as_bytes(a), as_bytes(b))
 
 
+def meaning(token: str) -> str:
+    """What a token does, without the version and signature it was drawn with (`table|action`):
+    two views whose buttons differ only in the version they were drawn at look the same."""
+    parts = token.split(_SEP)
+    return f"{parts[0]}{_SEP}{parts[2]}" if len(parts) == 4 else token
+
+
 def decode(secret: bytes, token: str) -> Token:
     """The token's fields; GameError("bad_token") for anything not signed by us, whatever its bytes."""
     if not isinstance(token, str) or len(as_bytes(token)) > MAX_BYTES:

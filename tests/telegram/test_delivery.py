@@ -25,9 +25,15 @@ async def show(h: Harness, *deliveries: Delivery) -> None:
     await h.frontend.drain()
 
 
-async def test_an_unchanged_view_is_not_modified_and_that_is_success(hf: Harness) -> None:
+async def test_an_unchanged_view_is_not_sent_and_not_modified_is_success(hf: Harness) -> None:
     h = hf
     await show(h, table_view("one"))
+    await show(h, table_view("one"))  # the message already reads so: no call at all
+    assert sent(h) == [("sendMessage", True)]
+    target = table_view("one").target
+    message_id, _shown = await h.frontend.outbox.ids.lookup(target)
+    assert message_id is not None
+    await h.frontend.outbox.ids.set(target, message_id)  # what it shows is no longer known
     await show(h, table_view("one"))
     assert sent(h) == [("sendMessage", True), ("editMessageText", False)]
     assert "not modified" in h.api.calls[-1].error
