@@ -34,6 +34,7 @@ HIDDEN: dict[str, tuple[str, ...]] = {
     "tricks": ("hands",),
     "bridge": ("hands", "dealt"),
     "dvorovoy": ("hands", "stock"),
+    "most": ("hands", "deck"),
 }
 # Option sets worth trying (the defaults first); a game not listed plays its defaults.
 OPTIONS: dict[str, list[dict[str, Any]]] = {
