@@ -12,7 +12,14 @@ from games.base import Event, Game, GameError, GameState, Options
 __all__ = ["Event", "Game", "GameError", "GameState", "Options", "all_games", "get"]
 
 # Each package exposes `GAME`, an instance of its `Game` subclass.
-GAME_MODULES = ("games.rozpysnyi", "games.durak", "games.tricks", "games.bridge", "games.dvorovoy")
+GAME_MODULES = (
+    "games.rozpysnyi",
+    "games.durak",
+    "games.tricks",
+    "games.bridge",
+    "games.dvorovoy",
+    "games.most",
+)
 
 _registry: dict[str, Game] = {}
 _by_name: dict[str, Game] = {}

@@ -31,6 +31,9 @@ def pretty_value(key: str, value: Any) -> Any:
     if isinstance(value, str):
         if is_card(value):
             return pretty(value)
+        joker, eq, card = value.partition("=")  # a joker and the card it stands for (rummy): `🃏=9♥`
+        if eq and is_card(joker) and is_card(card):
+            return f"{pretty(joker)}={pretty(card)}"
         if value in SUIT_SYMBOLS:
             return SUIT_SYMBOLS[value]
         if ":" in value:  # a card with its call, `7S:top:H` → `7♠⇑♥`; any other text keeps its colons

@@ -15,7 +15,7 @@ from games.protocol.process import Limits
 from tests.contest.conftest import EXAMPLES, py
 from tests.core.test_picks import PutGame
 
-SHORT = {"tricks": {"target": 3}, "rozpysnyi": {"schedule": "short"}}
+SHORT = {"tricks": {"target": 3}, "rozpysnyi": {"schedule": "short"}, "most": {"target": 0}}
 
 
 def test_act_is_exactly_the_view_and_the_legal_actions() -> None:

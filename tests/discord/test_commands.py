@@ -20,7 +20,14 @@ async def test_the_group_is_synced_once_with_localized_descriptions(h: Harness) 
     assert group["description_localizations"]["uk"].startswith("Карткові ігри")
     new = group["options"][0]
     game = next(o for o in new["options"] if o["name"] == "game")
-    assert [c["value"] for c in game["choices"]] == ["rozpysnyi", "durak", "tricks", "bridge", "dvorovoy"]
+    assert [c["value"] for c in game["choices"]] == [
+        "rozpysnyi",
+        "durak",
+        "tricks",
+        "bridge",
+        "dvorovoy",
+        "most",
+    ]
     assert game["choices"][0]["name_localizations"] == {"ru": "Расписной покер", "uk": "Розписний покер"}
     assert next(o for o in new["options"] if o["name"] == "preset")["autocomplete"] is True
     assert all(len(o["description"]) <= 100 for o in group["options"])
