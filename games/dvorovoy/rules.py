@@ -322,7 +322,7 @@ class Dvorovoy(Game[DvorovoyState, DvorovoyOptions]):
         top = self.top(state)
         if verb in ("play", "add"):
             if arg not in state.hands[seat]:
-                return GameError("card_not_in_hand", card=arg)
+                return GameError("card_not_in_hand", card=arg[:12])
             if state.played and rank(top) == "6":
                 return GameError("cover_six", card=top)
             if state.played:
@@ -338,13 +338,11 @@ class Dvorovoy(Game[DvorovoyState, DvorovoyOptions]):
             if state.played and rank(top) == "J":
                 return GameError("name_suit")
             return GameError("nothing_played")
+        if state.played:
+            return GameError("move_started")
         if verb == "draw":
-            return (
-                GameError("already_drew")
-                if state.drew
-                else GameError("move_started" if state.played else "nothing_to_draw")
-            )
-        return GameError("move_started" if state.played else "draw_first")
+            return GameError("already_drew") if state.drew else GameError("nothing_to_draw")
+        return GameError("draw_first")
 
     # -- moves -----------------------------------------------------------------------------------
     def _apply(self, state: DvorovoyState, seat: int, action: str) -> list[Event]:
@@ -355,7 +353,8 @@ class Dvorovoy(Game[DvorovoyState, DvorovoyOptions]):
             state.pile.append(arg)
             state.played.append(arg)
             state.named, state.opening = None, False
-            events = [Event(kind="played" if verb == "play" else "added", seat=seat, data={"card": arg})]
+            played = Event(kind="played", seat=seat, data={"card": arg})
+            events = [played if verb == "play" else Event(kind="added", seat=seat, data={"card": arg})]
         elif verb == "draw":
             events = []
             got = self._take(state, seat, 1, events)
