@@ -18,8 +18,10 @@ from games.most.rules import MostState, MostView
 
 Line = tuple[str, dict[str, Any]]
 GROUP = "~"  # a suit toggle: `~S` shows the spades of a long hand
+CLEAR = "clear"  # a toggle that unpicks everything at once
 GROUP_AT = 14  # longer hands show one suit at a time, so a message keeps within 25 buttons
-MAX_CHOICES = 8  # ways to read the jokers of a picked meld offered at once
+MAX_CHOICES = 8  # melds offered at once (suggestions, or the ways to read a pick's jokers)
+BUTTONS = 25  # Discord's buttons per message, beyond which it pages
 REAL = make_deck(52)
 
 
@@ -32,6 +34,11 @@ def entry_text(entry: str) -> str:
 
 def entries_text(entries: Sequence[str]) -> str:
     return " ".join(entry_text(e) for e in entries)
+
+
+def holds(action: str) -> set[str]:
+    """The cards a `meld:` action is made of."""
+    return {physical(e) for e in action.partition(":")[2].split(",")}
 
 
 def bridge_text(bridge: Sequence[str]) -> str:
@@ -95,19 +102,28 @@ class ChatMixin:
 
     # -- the hand's buttons -------------------------------------------------------------------
     def offer(self, state: MostState, seat: int, picked: Sequence[str] = ()) -> Offer:
-        """Draw phase: the draw and the takes. Then the hand as toggles and what the picked cards allow:
-        one card — discard, swap, lay-offs; three or more — every way they make a meld (a joker's card
-        chosen for it), or when none is legal the meld as picked, refused with its reason when pressed.
-        A long hand shows one suit at a time (`~S` toggles; picked cards stay shown)."""
+        """What a hand offers. Draw phase: the draw and the takes. Then the hand as toggles and what the
+        picked cards allow: fewer than three — the three-card melds holding them (after a take, holding
+        the taken card), and for one card its discard, swap and lay-offs; three or more — every way they
+        make a meld (a joker's card chosen for it), or when none is legal the meld as picked, refused with
+        its reason when pressed. A long hand shows one suit at a time (`~S` toggles; picked cards stay
+        shown); with two cards picked or more, `clear` unpicks them all."""
         if seat not in self.to_act(state):  # type: ignore[attr-defined]
             return Offer()
         if state.phase == "draw":
             return Offer(actions=self.legal_actions(state, seat))  # type: ignore[attr-defined]
+        if CLEAR in picked:  # offering nothing picked makes the host drop the whole selection
+            return Offer()
         hand = state.hands[seat]
         chosen = [c for c in hand if c in picked]
-        picks = self._shown(state, hand, picked)
+        picks = self._shown(state, hand, picked) + ([CLEAR] if len(chosen) >= 2 else [])
         actions = self._single(state, seat, chosen[0]) if len(chosen) == 1 else []
-        if len(chosen) >= MELD_MIN:
+        if len(chosen) < MELD_MIN:  # suggestions: three-card melds holding the picked cards
+            legal = self.legal_actions(state, seat)  # type: ignore[attr-defined]
+            melds = [a for a in legal if a.startswith("meld:") and set(chosen) <= holds(a)]
+            room = BUTTONS - len(picks) - len(actions)  # suggestions only where a message has room
+            actions = melds[: max(0, min(MAX_CHOICES, room))] + actions
+        else:
             actions = self._meld_choices(state, seat, chosen) or ["meld:" + ",".join(chosen)]
         return Offer(picks=picks, actions=actions)
 
@@ -155,4 +171,6 @@ class ChatMixin:
     def describe_pick(self, item: str) -> Line:
         if item.startswith(GROUP):
             return "most.pick.suit", {"suit": item[1:]}
+        if item == CLEAR:
+            return "most.pick.clear", {}
         return "most.pick", {"item": item}

@@ -11,7 +11,7 @@ from bot.core.i18n import LANGUAGES, catalogs, t
 from games.base import GameError
 from games.cards import make_deck
 from games.most import GAME, rules
-from games.most.chat import GROUP
+from games.most.chat import CLEAR, GROUP
 from tests.games.test_most import REAL, position
 
 Use = tuple[str, dict[str, Any]]
@@ -28,7 +28,8 @@ def host_pick(state, seat: int, picked: list[str], item: str) -> list[str]:
 
 def test_picked_cards_make_the_buttons() -> None:
     state = position([["7H", "8H", "X1", "KC", "2D", "9S"], ["3C"]], [(1, ["8S", "X2=9S", "TS"])])
-    assert GAME.offer(state, 0).actions == [] and GAME.offer(state, 0).picks == state.hands[0]
+    assert GAME.offer(state, 0).picks == state.hands[0]
+    assert set(GAME.offer(state, 0).actions) == {"meld:X1=6H,7H,8H", "meld:7H,8H,X1=9H"}
     assert GAME.offer(state, 1) == GAME.offer(state, 1).__class__()  # not B's turn: nothing
     assert GAME.offer(state, 0, ["9S"]).actions == ["swap:9S"]  # never discarded while the joker stands
     assert GAME.offer(state, 0, ["KC"]).actions == ["discard:KC"]  # no meld of its own: no lay-off
@@ -47,6 +48,7 @@ def test_a_taken_card_is_melded_before_anything_else_is_offered() -> None:
     assert GAME.offer(state, 0).actions == ["draw", "take:2"] and not GAME.offer(state, 0).picks
     state, _ = GAME.apply(state, 0, "take:2")
     assert GAME.offer(state, 0, ["KC"]).actions == []  # no discard yet
+    assert GAME.offer(state, 0).actions == ["meld:7H,8H,9H"]  # the meld it needs, suggested
     assert GAME.offer(state, 0, ["7H", "8H", "9H"]).actions == ["meld:7H,8H,9H"]
     (bad,) = GAME.offer(state, 0, ["KC", "QS", "7H"]).actions
     assert GAME.why_illegal(state, 0, bad).code == "not_a_meld"
@@ -69,10 +71,18 @@ def test_a_long_hand_shows_one_suit_at_a_time_and_keeps_what_was_picked() -> Non
     assert shown[0] in offer.picks and all(
         c[1] == other for c in offer.picks if c not in (shown[0], "X1") and c[0] != GROUP
     )
-    assert offer.actions and all(a.split(":")[1].startswith(shown[0]) for a in offer.actions)
+    assert offer.actions and all(shown[0] in a for a in offer.actions)
     back = next(s for s in "SHDC" if s not in (suit, other) and GROUP + s in offer.picks)
     picked = host_pick(state, 0, picked, GROUP + back)
     assert picked == [shown[0], GROUP + back]  # the earlier suit toggle is dropped, the card kept
+    two = host_pick(
+        state,
+        0,
+        picked,
+        next(c for c in GAME.offer(state, 0, picked).picks if c[0] != GROUP and c[1] == back),
+    )
+    assert CLEAR in GAME.offer(state, 0, two).picks and CLEAR not in GAME.offer(state, 0, picked).picks
+    assert host_pick(state, 0, two, CLEAR) == []  # one press unpicks everything
     for _ in range(40):  # any sequence of presses stays within a Discord message
         offer = GAME.offer(state, 0, picked)
         assert len(offer.picks) + len(offer.actions) <= 25 or len([p for p in picked if p[0] != GROUP]) > 3
