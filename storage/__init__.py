@@ -2,12 +2,14 @@
 
 from storage.connect import connect, ping
 from storage.messages import Keyed, RedisMessageIds
+from storage.pacing import RedisPacer
 from storage.tables import Conflict, Store, TableExists, Unavailable
 
 __all__ = [
     "Conflict",
     "Keyed",
     "RedisMessageIds",
+    "RedisPacer",
     "Store",
     "TableExists",
     "Unavailable",

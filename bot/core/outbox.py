@@ -1,16 +1,21 @@
-"""The outgoing queue shared by the chat adapters: coalesce, pace, retry.
+"""The outgoing queue shared by the chat adapters: coalesce, pace evenly, retry.
 
 Deliveries are queued per *lane* — the chat a message lives in (a group, or one user's private chat).
 Inside a lane, a newer delivery for the same target replaces the one still waiting, so a busy table
 sends only its newest view; `notify` survives the replacement, so nobody misses their turn alert.
-Each lane is paced by its `LaneLimit` (Telegram: ~1 message a second per chat, ~20 a minute per
-group) and a global rate. A `RetryAfter` from the platform (HTTP 429) pauses the lane for the time
-asked and then sends whatever is newest by then. The platform specifics live in a `Transport`.
+A view identical to the one the message already shows (`render.fingerprint`, kept beside the message
+id) is never sent. Each lane's calls are spaced evenly by its `LaneLimit` (a Telegram group: 20 a
+minute → one every 3 s) through a `Pacer` whose slots all workers share (Redis), so the newest view
+goes out within a few seconds and a group never gets a burst then a dark minute; new messages (a turn
+alert, the final result, a lobby) go before edits. A `RetryAfter` from the platform (HTTP 429) holds
+the lane for the time asked, for every worker, and then sends whatever is newest by then. The
+platform specifics live in a `Transport`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections import OrderedDict, deque
@@ -102,10 +107,50 @@ class MemoryMessageIds:
 
 @dataclass(frozen=True)
 class LaneLimit:
-    """Pace of one lane: at least `interval` seconds between calls, at most `per_minute` a minute."""
+    """Pace of one lane: calls at least `interval` seconds apart, and evenly spaced so that any minute
+    holds at most `per_minute` of them."""
 
     interval: float = 0.0
     per_minute: int | None = None
+
+    @property
+    def spacing(self) -> float:
+        return max(self.interval, 60.0 / self.per_minute if self.per_minute else 0.0)
+
+
+class Pacer(Protocol):
+    """The lanes' sending slots; `storage.RedisPacer` shares them between workers."""
+
+    async def take(self, lane: str, interval: float, now: float) -> float:
+        """0 when a call may go now (the slot is taken), else the seconds to wait."""
+
+    async def hold(self, lane: str, until: float, now: float) -> None:
+        """No call in this lane before `until` (the platform asked to wait)."""
+
+
+class MemoryPacer:
+    """A Pacer for one process (tests, the console, a fallback while Redis is away)."""
+
+    def __init__(self) -> None:
+        self.next: dict[str, float] = {}
+
+    async def take(self, lane: str, interval: float, now: float) -> float:
+        due = self.next.get(lane, 0.0)
+        if due > now:
+            return due - now
+        self.next[lane] = now + interval
+        return 0.0
+
+    async def hold(self, lane: str, until: float, now: float) -> None:
+        self.next[lane] = max(self.next.get(lane, 0.0), until)
+
+
+def _first(lane: _Lane) -> str:
+    """The key of the delivery to send next: a new message that notifies before any edit."""
+    for key, d in lane.pending.items():
+        if d.notify or isinstance(d.target, ChatTarget):
+            return key
+    return next(iter(lane.pending))
 
 
 def lane_of(target: Target) -> str:
@@ -120,7 +165,6 @@ class _Lane:
     key: str
     limit: LaneLimit
     pending: OrderedDict[str, Delivery] = field(default_factory=OrderedDict)
-    calls: deque[float] = field(default_factory=deque)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task[None] | None = None
 
@@ -137,7 +181,8 @@ class Outbox:
         lane_for: Callable[[Target], str] = lane_of,
         per_second: float | None = None,
         on_unreachable: Callable[[UserRef, str], Awaitable[None]] | None = None,
-        clock: Callable[[], float] = time.monotonic,
+        pacer: Pacer | None = None,
+        clock: Callable[[], float] = time.time,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         max_attempts: int = 4,
     ) -> None:
@@ -147,6 +192,8 @@ class Outbox:
         self.lane_for = lane_for
         self.per_second = per_second
         self.on_unreachable = on_unreachable
+        self.pacer = pacer or MemoryPacer()
+        self._local = MemoryPacer()  # while the shared pacer cannot be reached
         self.clock = clock
         self.sleep = sleep
         self.max_attempts = max_attempts
@@ -196,42 +243,53 @@ class Outbox:
     async def _run(self, lane: _Lane) -> None:
         try:
             while lane.pending:
+                if await self._unchanged(lane.pending[_first(lane)]):
+                    lane.pending.pop(_first(lane))
+                    self.skipped += 1
+                    continue
                 await self._pace(lane)
-                _key, delivery = lane.pending.popitem(last=False)
+                delivery = lane.pending.pop(_first(lane))  # the newest by now, new messages first
                 await self._deliver(lane, delivery)
         finally:
             lane.task = None
             async with self._idle:
                 self._idle.notify_all()
 
+    async def _unchanged(self, d: Delivery) -> bool:
+        """The message already shows exactly this view (so sending it would spend budget for nothing)."""
+        if isinstance(d.target, ChatTarget) or d.notify:
+            return False
+        try:
+            message_id, shown = await self.ids.lookup(d.target)
+        except Exception:
+            return False  # not known: send it
+        return message_id is not None and shown == fingerprint(d.screen)
+
     async def _pace(self, lane: _Lane) -> None:
-        """Sleep until this lane and the global budget allow one more call."""
+        """Sleep until this lane's next slot (shared by all workers) and the global budget allow a call."""
         while True:
             now = self.clock()
             wait = 0.0
-            if lane.calls and lane.limit.interval:
-                wait = max(wait, lane.calls[-1] + lane.limit.interval - now)
-            if lane.limit.per_minute:
-                while lane.calls and lane.calls[0] <= now - 60:
-                    lane.calls.popleft()
-                if len(lane.calls) >= lane.limit.per_minute:
-                    wait = max(wait, lane.calls[0] + 60 - now)
             if self.per_second:
                 while self._global and self._global[0] <= now - 1:
                     self._global.popleft()
                 if len(self._global) >= self.per_second:
-                    wait = max(wait, self._global[0] + 1 - now)
+                    wait = self._global[0] + 1 - now
+            if wait <= 0 and lane.limit.spacing:
+                wait = await self._take(lane, now)
             if wait <= 0:
                 return
             await self.sleep(wait)
 
+    async def _take(self, lane: _Lane, now: float) -> float:
+        try:
+            return await self.pacer.take(lane.key, lane.limit.spacing, now)
+        except Exception:
+            log.warning("lane %s: the shared pacer is unavailable; pacing in this process", lane.key)
+            return await self._local.take(lane.key, lane.limit.spacing, now)
+
     def _count(self, lane: _Lane) -> None:
-        now = self.clock()
-        lane.calls.append(now)
-        self._global.append(now)
-        if not lane.limit.per_minute:
-            while len(lane.calls) > 1:  # only the last call matters for the interval
-                lane.calls.popleft()
+        self._global.append(self.clock())
 
     async def _deliver(self, lane: _Lane, delivery: Delivery) -> None:
         for attempt in range(1, self.max_attempts + 1):
@@ -240,6 +298,9 @@ class Outbox:
                 return
             except RetryAfter as e:
                 log.info("lane %s: rate limited, retrying in %.1fs", lane.key, e.seconds)
+                now = self.clock()
+                with contextlib.suppress(Exception):  # every worker holds back, not only this one
+                    await self.pacer.hold(lane.key, now + e.seconds, now)
                 await self.sleep(e.seconds)
                 # a newer view may have arrived meanwhile: send that one instead
                 newer = lane.pending.pop(delivery.target.key, None)

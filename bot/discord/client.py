@@ -115,12 +115,13 @@ def build(
 
 async def run_discord(settings: Settings, host: HostPort, store: Any) -> None:
     """Serve Discord until cancelled (`python -m bot`); the host's sweeper is run by the caller."""
-    from storage import RedisMessageIds
+    from storage import RedisMessageIds, RedisPacer
 
     assert settings.discord_token is not None, "DISCORD_TOKEN is not set"
     state = RedisState(store.redis, prefix=store.prefix)
     ids = RedisMessageIds(store.redis, prefix=store.prefix)
-    client, frontend = build(settings, host, ids, state=state, prefs=store)
+    pacer = RedisPacer(store.redis, prefix=store.prefix)  # each channel's pace, shared by every worker
+    client, frontend = build(settings, host, ids, state=state, prefs=store, pacer=pacer)
     try:
         await client.login(settings.discord_token.get_secret_value())
         await client.connect()

@@ -47,7 +47,7 @@ from bot.core.api import (
     TableTarget,
     UserRef,
 )
-from bot.core.outbox import LaneLimit, MessageGone, MessageIds, Outbox, RetryAfter, Unreachable
+from bot.core.outbox import LaneLimit, MessageGone, MessageIds, Outbox, Pacer, RetryAfter, Unreachable
 from bot.core.people import People, Prefs
 from bot.discord.paging import fit, page_count
 from bot.discord.refs import NO_PINGS, channel_of, content, view_of
@@ -239,6 +239,7 @@ class DiscordFrontend:
         *,
         state: AdapterState | None = None,
         prefs: Prefs | None = None,
+        pacer: Pacer | None = None,
         clock: Callable[[], float] = time.time,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         per_second: float = PER_SECOND,
@@ -259,6 +260,7 @@ class DiscordFrontend:
             limit_for=lambda _t: CHANNEL_LIMIT,
             per_second=per_second,
             on_unreachable=self.people.refused,
+            pacer=pacer,
             clock=clock,
             sleep=sleep,
         )

@@ -28,7 +28,7 @@ from bot.telegram import general, play, private, tables
 from bot.telegram.commands import set_commands
 from bot.telegram.frontend import TelegramFrontend
 from bot.telegram.webhook import serve_webhook
-from storage import RedisMessageIds, Store
+from storage import RedisMessageIds, RedisPacer, Store
 
 log = logging.getLogger(__name__)
 
@@ -82,6 +82,7 @@ async def run_telegram(settings: Settings, host: HostPort, store: Store) -> None
             RedisMessageIds(store.redis, prefix=store.prefix),
             bot_username=me.username or "",
             prefs=store,
+            pacer=RedisPacer(store.redis, prefix=store.prefix),
             default_language=settings.default_language,
         )
         host.attach(frontend)

@@ -4,8 +4,9 @@ Every delivery goes through the shared `Outbox` (coalescing, pacing, retries); t
 where a target lives on Telegram and how Bot API errors map onto the outbox's vocabulary:
 
 - `TableTarget`/`ChatTarget` → the group (and forum topic); `HandTarget` → the private chat with the user.
-- Pace: a group lane ≥ 1 s between calls and ≤ 20 calls a minute; a private chat ≥ 1 s; 25 calls a
-  second over the whole bot (Telegram's documented limits, with a little headroom).
+- Pace: a group's calls evenly spaced, one every 3 s (≤ 20 a minute, whichever worker sends them: the
+  slots are shared through Redis); a private chat ≥ 1 s apart; 25 calls a second over the whole bot
+  (Telegram's documented limits, with a little headroom). Callback answers never wait behind these.
 - 429 → `RetryAfter`; 403 (and "chat not found" for a private chat) → `Unreachable`, which ends in
   `host.unreachable`; "message is not modified" → success; "message to edit not found" / "message
   can't be edited" → `MessageGone` (the outbox sends a fresh message).
@@ -49,7 +50,16 @@ from bot.core.api import (
     TableTarget,
     UserRef,
 )
-from bot.core.outbox import LaneLimit, MessageGone, MessageIds, Outbox, RetryAfter, Unreachable, lane_of
+from bot.core.outbox import (
+    LaneLimit,
+    MessageGone,
+    MessageIds,
+    Outbox,
+    Pacer,
+    RetryAfter,
+    Unreachable,
+    lane_of,
+)
 from bot.core.people import People, Prefs
 from bot.telegram.refs import join_payload, keyboard, screen_html
 
@@ -57,7 +67,7 @@ log = logging.getLogger(__name__)
 
 Target = TableTarget | HandTarget | ChatTarget
 
-GROUP_LIMIT = LaneLimit(interval=1.0, per_minute=20)
+GROUP_LIMIT = LaneLimit(interval=1.0, per_minute=20)  # one call every 3 s
 PRIVATE_LIMIT = LaneLimit(interval=1.0)
 PER_SECOND = 25.0
 ADMIN_TTL = 300.0  # seconds a chat's admin list is trusted
@@ -195,7 +205,8 @@ class TelegramFrontend:
         *,
         bot_username: str,
         prefs: Prefs | None = None,
-        clock: Callable[[], float] = time.monotonic,
+        pacer: Pacer | None = None,
+        clock: Callable[[], float] = time.time,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         per_second: float = PER_SECOND,
         answer_within: float = ANSWER_WITHIN,
@@ -216,6 +227,7 @@ class TelegramFrontend:
             lane_for=lane_for,
             per_second=per_second,
             on_unreachable=self.people.refused,
+            pacer=pacer,
             clock=clock,
             sleep=sleep,
         )

@@ -196,7 +196,7 @@ class Dvorovoy(Game[DvorovoyState, DvorovoyOptions]):
     Options = DvorovoyOptions
     min_players = 2
     max_players = 6
-    bot_levels = ("random", "heuristic")
+    bot_levels = ("random", "heuristic", "search")
     default_bot = "heuristic"
     presets: ClassVar[dict[str, dict[str, Any]]] = {
         "classic": {},
@@ -555,10 +555,12 @@ class Dvorovoy(Game[DvorovoyState, DvorovoyOptions]):
 
     # -- AI --------------------------------------------------------------------------------------
     def bot(self, level: str = "random", **kwargs: Any) -> Any:
-        if level == "heuristic":
+        if level in ("heuristic", "search"):
             from games.dvorovoy import ai
 
-            return ai.HeuristicBot()
+            if level == "heuristic":
+                return ai.HeuristicBot()
+            return ai.SearchBot(**{k: v for k, v in kwargs.items() if v is not None})
         return super().bot(level, **kwargs)
 
 

@@ -24,18 +24,21 @@ from bot.core.i18n import LANGUAGES
 from bot.core.table import Seat, Table
 from games.base import Game
 
-CARD = re.compile(r'"([2-9TJQKA][SHDC]|J[RB]\d?)"')
+CARD = re.compile(r'"([2-9TJQKA][SHDC]|X\d)"')  # a card, or a joker (X1, X2)
 CHAT = ChatRef(platform="console", id="group-1", title="Friends")
 
-# Where each game keeps cards that may be hidden: the fields a re-deal rewrites. Every game must be listed.
+# Where each game keeps cards that may be hidden (hands, the stock): a re-deal moves cards among these.
+# Every game must be listed.
 HIDDEN: dict[str, tuple[str, ...]] = {
     "rozpysnyi": ("hands",),
     "durak": ("hands", "stock"),
     "tricks": ("hands",),
-    "bridge": ("hands", "dealt"),
+    "bridge": ("hands",),
     "dvorovoy": ("hands", "stock"),
     "most": ("hands", "deck"),
 }
+# Fields that hold copies of those cards (bridge keeps the board as dealt): rewritten the same way.
+MIRRORS: dict[str, tuple[str, ...]] = {"bridge": ("dealt",)}
 # Option sets worth trying (the defaults first); a game not listed plays its defaults.
 OPTIONS: dict[str, list[dict[str, Any]]] = {
     "durak": [
@@ -90,7 +93,7 @@ def redeal(game: Game, state: Any, rng: random.Random) -> Any:
     data = state.model_dump(mode="json")
     fields = HIDDEN[game.key]
     public = cards_in(game.view(state, None).model_dump(mode="json"))
-    hidden = sorted(cards_in([data[f] for f in fields if f in ("hands", "stock")]) - public)
+    hidden = sorted(cards_in([data[f] for f in fields]) - public)
     shuffled = hidden[:]
     rng.shuffle(shuffled)
     swap = dict(zip(hidden, shuffled, strict=True))
@@ -100,7 +103,7 @@ def redeal(game: Game, state: Any, rng: random.Random) -> Any:
             return [rewrite(v) for v in value]
         return swap.get(value, value) if isinstance(value, str) else value
 
-    for f in fields:
+    for f in (*fields, *MIRRORS.get(game.key, ())):
         data[f] = rewrite(data[f])
     return game.load(data)
 
@@ -135,3 +138,15 @@ def test_hidden_cards_do_not_change_what_the_group_sees(key: str, seed: int, mov
     for _ in range(3):
         other = redeal(game, state, rng)
         assert group_sees(game, table, other) == before
+
+
+@pytest.mark.parametrize("key", sorted(g.key for g in games.all_games()))
+def test_a_redeal_really_moves_hidden_cards(key: str) -> None:
+    """The property above is not vacuous: after a few moves the hidden cards do land elsewhere."""
+    game = games.get(key)
+    rng = random.Random(7)
+    table = table_for(game, game.min_players)
+    state = play_to(game, table, game.min_players, {}, rng, 3)
+    before = state.model_dump(mode="json")
+    moved = [redeal(game, state, rng).model_dump(mode="json") != before for _ in range(5)]
+    assert any(moved)

@@ -46,7 +46,9 @@ def uses_in_random_games() -> list[Use]:
                 except GameError as e:
                     uses.append((f"dvorovoy.error.{e.code}", e.params))
             action = (
-                rng.choice(legal) if rng.random() < 0.5 else GAME.bot("heuristic").choose(view, legal, rng)
+                rng.choice(legal)
+                if rng.random() < 0.5
+                else GAME.bot("heuristic").choose(GAME.view(state, seat), legal, rng)
             )
             state, events = GAME.apply(state, seat, action)
             uses += [(f"dvorovoy.event.{e.kind}", {"name": "Ann", **e.data}) for e in events]

@@ -1,0 +1,57 @@
+"""A chat's sending budget shared by every worker: one spaced-out slot at a time (GCRA in Redis).
+
+Each lane (a group, a private chat) keeps its *theoretical arrival time* in one key: a call may go now
+if that time has come, and then the next may go `interval` seconds later. So a group's calls are spread
+evenly (20 a minute → one every 3 s, never a burst of 20 then a dark minute), and two workers writing
+to one group draw from the same budget. `hold` pushes the lane back after the platform asked to wait
+(HTTP 429), for every worker at once.
+
+The time is the caller's (`now`): workers share a wall clock (NTP), tests a virtual one.
+"""
+
+from __future__ import annotations
+
+import redis.asyncio as aioredis
+
+from storage.keys import Keys
+from storage.tables import guarded
+
+# KEYS[1] the lane's key; ARGV: now, interval (seconds). Returns "0" with the slot taken, or the wait.
+TAKE = """
+local now = tonumber(ARGV[1])
+local interval = tonumber(ARGV[2])
+local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
+if tat > now then return tostring(tat - now) end
+redis.call('SET', KEYS[1], tostring(now + interval), 'PX', math.ceil(interval * 1000) + 1000)
+return '0'
+"""
+
+# KEYS[1] the lane's key; ARGV: until (a time), ttl in ms. Never moves the slot earlier.
+HOLD = """
+local until_ = tonumber(ARGV[1])
+local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
+if until_ > tat then redis.call('SET', KEYS[1], tostring(until_), 'PX', tonumber(ARGV[2])) end
+return 1
+"""
+
+
+class RedisPacer:
+    """`bot.core.outbox.Pacer` on Redis: the lanes' slots shared by all workers."""
+
+    def __init__(self, redis: aioredis.Redis, prefix: str = "kozyr") -> None:
+        self.keys = Keys(prefix)
+        self._take = redis.register_script(TAKE)
+        self._hold = redis.register_script(HOLD)
+
+    def _key(self, lane: str) -> str:
+        return f"{self.keys.prefix}:pace:{lane}"
+
+    @guarded
+    async def take(self, lane: str, interval: float, now: float) -> float:
+        """0 when a call may go now (its slot is taken), else the seconds to wait before asking again."""
+        return float(await self._take(keys=[self._key(lane)], args=[repr(now), repr(interval)]))
+
+    @guarded
+    async def hold(self, lane: str, until: float, now: float) -> None:
+        ttl = max(1, int((until - now) * 1000)) + 1000
+        await self._hold(keys=[self._key(lane)], args=[repr(until), ttl])

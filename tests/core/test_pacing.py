@@ -1,0 +1,94 @@
+"""A group's budget is shared by every worker: two outboxes writing to one group through one Redis pacer
+never exceed 20 calls in any minute, and their calls are spread evenly."""
+
+from __future__ import annotations
+
+import asyncio
+import heapq
+import itertools
+
+from bot.core.api import ChatRef, Delivery, Screen, TableTarget
+from bot.core.outbox import LaneLimit, Outbox
+from storage import RedisPacer
+
+GROUP = ChatRef(platform="telegram", id="-100")
+
+
+class EventClock:
+    """Simulated time: sleepers wake only when the driver moves time past their wake-up."""
+
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+        self._waiters: list[tuple[float, int, asyncio.Future[None]]] = []
+        self._seq = itertools.count()
+
+    def __call__(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        future = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiters, (self.now + max(0.0, seconds), next(self._seq), future))
+        await future
+
+    def advance(self) -> None:
+        self.now = self._waiters[0][0]
+        while self._waiters and self._waiters[0][0] <= self.now:
+            heapq.heappop(self._waiters)[2].set_result(None)
+
+    async def run(self, boxes: list[Outbox]) -> None:
+        """Until every lane of every outbox is done; time jumps only when all of them are asleep."""
+        while True:
+            lanes = [ln for b in boxes for ln in b._lanes.values() if ln.task and not ln.task.done()]
+            if not lanes:
+                return
+            if len(lanes) > len(self._waiters):
+                await asyncio.sleep(0.001)  # a Redis round trip in flight
+                continue
+            self.advance()
+
+
+class Recording:
+    def __init__(self, clock: EventClock, calls: list[float]) -> None:
+        self.clock, self.calls, self.n = clock, calls, 0
+
+    async def post(self, target, screen: Screen) -> str:
+        self.calls.append(self.clock.now)
+        self.n += 1
+        return f"{id(self)}-{self.n}"
+
+    async def edit(self, target, message_id: str, screen: Screen) -> None:
+        self.calls.append(self.clock.now)
+
+    async def delete(self, target, message_id: str) -> None:
+        self.calls.append(self.clock.now)
+
+
+def busiest_minute(times: list[float]) -> int:
+    times = sorted(times)
+    return max(sum(1 for u in times if t - 60 < u <= t) for t in times)
+
+
+async def test_two_workers_share_one_groups_budget(redis, prefix: str) -> None:
+    clock, calls = EventClock(), []
+    boxes = [
+        Outbox(
+            Recording(clock, calls),
+            limit_for=lambda _t: LaneLimit(interval=1.0, per_minute=20),
+            pacer=RedisPacer(redis, prefix=prefix),
+            clock=clock,
+            sleep=clock.sleep,
+        )
+        for _ in range(2)
+    ]
+    for worker, box in enumerate(boxes):
+        box.submit(
+            Delivery(target=TableTarget(table=f"w{worker}t{i}", chat=GROUP), screen=Screen(lines=[str(i)]))
+            for i in range(30)
+        )
+    await clock.run(boxes)
+    assert len(calls) == 60
+    assert busiest_minute(calls) <= 20
+    gaps = [b - a for a, b in itertools.pairwise(sorted(calls))]
+    assert min(gaps) >= 3.0 - 1e-6 and max(gaps) < 3.5
+    for box in boxes:
+        await box.close()

@@ -1,0 +1,93 @@
+"""Dvorovoy bridge AI: the contest's information only, the heuristic's habits, the search's worlds."""
+
+from __future__ import annotations
+
+import random
+
+from games.cards import make_deck
+from games.dvorovoy import GAME
+from games.dvorovoy.ai import HeuristicBot, SearchBot, unseen_world
+from games.dvorovoy.rules import Hit
+from tests.games.test_dvorovoy import P1, P2, act, position
+
+BOT = HeuristicBot()
+
+
+def choice(state, seat: int | None = None) -> str:
+    seat = state.mover if seat is None else seat
+    return BOT.choose(GAME.view(state, seat), GAME.legal_actions(state, seat), random.Random(0))
+
+
+def test_it_reads_no_more_than_the_contest_gave() -> None:
+    """The same decision whatever the hidden cards and the view's extra fields (the last move's hits)."""
+    state = position([["9H", "KS", "JS", "QD", "7S"], P1, P2], "9D")
+    rng = random.Random(1)
+    for _ in range(5):
+        other = state.model_copy(deep=True)
+        rest = other.hands[1] + other.hands[2] + other.stock
+        rng.shuffle(rest)
+        other.hands[1], other.hands[2], other.stock = rest[:5], rest[5:10], rest[10:]
+        view = GAME.view(other, 0)
+        view.last = [Hit(seat=1, draw=2, skip=True)]
+        for bot in (BOT, SearchBot(budget=10, max_samples=4)):
+            legal = GAME.legal_actions(other, 0)
+            assert bot.choose(view, legal, random.Random(3)) == bot.choose(
+                GAME.view(state, 0), legal, random.Random(3)
+            )
+
+
+def test_it_sheds_the_costliest_card_and_adds_the_rest_of_its_rank() -> None:
+    state = position([["9H", "KD", "KS", "QS", "7S"], P1, P2], "9D")
+    assert choice(state) == "play:KD"
+    state = act(state, 0, "play:KD")
+    assert choice(state) == "add:KS"
+    state = act(state, 0, "add:KS")
+    assert choice(state) == "end"
+
+
+def test_it_keeps_a_jack_while_the_hand_is_big_and_plays_it_near_the_end() -> None:
+    state = position([["9H", "KS", "JS", "QD", "7H"], P1, P2], "8C")
+    assert choice(state) == "draw"  # only the jack fits: keep it
+    near = position([["9H", "KS", "JS", "QD", "7H"], P1[:2], P2], "8C")
+    assert choice(near) == "play:JS"  # the next player has two cards left: shed the 20 points
+    near = act(near, 0, "play:JS")
+    assert choice(near) == "suit:H"  # the suit it holds most of
+
+
+def test_it_loads_the_next_player_who_is_about_to_go_out() -> None:
+    hand = ["8C", "TC", "6H", "QS", "7S"]
+    assert choice(position([hand, P1[:1], P2[:4]], "9C")) == "play:8C"
+
+
+def test_it_plays_a_six_only_with_a_cover() -> None:
+    state = position([["6C", "KS", "9S", "QS", "7S"], P1, P2], "9C")
+    assert choice(state) == "play:9S"  # 6C could not be covered: no other club, 6 or jack
+    state = position([["6S", "KS", "9H", "QD", "TD"], P1, P2], "6H")
+    assert choice(state) == "play:6S"  # KS will cover it
+
+
+def test_the_search_deals_worlds_that_fit_the_view() -> None:
+    state = position([["9H", "KS", "JS", "QD", "7S"], P1, P2[:3]], "9D")
+    state = act(state, 0, "play:9H")
+    view = GAME.view(state, 0)
+    world = unseen_world(view, random.Random(5))
+    assert world.hands[0] == state.hands[0] and [len(h) for h in world.hands] == [4, 5, 3]
+    assert world.pile[-1] == "9H" and world.played == ["9H"] and world.mover == 0
+    cards = [c for h in world.hands for c in h] + world.stock + world.pile
+    assert sorted(cards) == sorted(make_deck(36))
+    assert world.totals == state.totals
+
+
+def test_the_search_plays_whole_matches_with_legal_moves() -> None:
+    bots = [SearchBot(budget=10, max_samples=2), HeuristicBot(), SearchBot(budget=10, max_samples=2)]
+    state = GAME.new(3, {"cards": 3}, seed=11)
+    rng = random.Random(2)
+    for _ in range(5000):
+        if GAME.is_over(state):
+            break
+        seat = state.mover
+        legal = GAME.legal_actions(state, seat)
+        action = bots[seat].choose(GAME.view(state, seat), legal, rng)
+        assert action in legal
+        state, _ = GAME.apply(state, seat, action)
+    assert GAME.is_over(state)
