@@ -357,6 +357,7 @@ def hand_screen(
         lines.append(final_line(game, table, state, lang))
     elif offer.actions or offer.picks:
         lines.append(t(lang, "host.your_move"))
+        lines += [line(table, LogLine(key=k, params=p), lang) for k, p in game.hand_context(view)]
     elif view.to_act:
         lines.append(
             t(
