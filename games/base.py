@@ -215,8 +215,10 @@ class Game(Generic[S, OptT]):
     def offer(self, state: S, seat: int, picked: Sequence[str] = ()) -> Offer:
         """The buttons of a person's hand, given the items they have picked so far (see the module doc).
 
-        Every action offered must be legal (`is_legal`); `picked` holds only items of an earlier offer
-        (the host drops the ones no longer offered).
+        Every action offered should be legal (`is_legal`); the one exception is a compound action built
+        from the picks that is not (a rummy meld of cards that make no meld), offered so that pressing it
+        explains why. `picked` holds only items of an earlier offer (the host drops the ones no longer
+        offered).
         """
         return Offer(actions=self.legal_actions(state, seat))
 

@@ -19,9 +19,12 @@ with the best card, and after a jack asks for the suit it holds most of. With no
 other hands (their sizes are known) and the stock, applies each candidate action with the real rules,
 and plays the round out with every seat following the heuristic. A round's end is scored by the totals
 it leaves (over 125 is a heavy loss, 125 burned counts as 0): our total against the others' mean. Every
-candidate sees the same deals and the same play-out randomness, so the comparison is paired. It stops
+candidate sees the same deals and the same play-out randomness, so the comparison is paired; it leaves
+the heuristic's choice only for one whose paired advantage is `confidence` standard errors above zero
+(noise from few deals must not overrule a sound habit). It stops
 after `max_samples` deals or `budget` seconds (checked between deals), and is deterministic given its
-random generator when the sample cap comes first.
+random generator when the sample cap comes first. Adding the rest of a rank is not searched (shedding
+cards in the same move is never worse in the play-outs), which saves half of the decisions.
 """
 
 from __future__ import annotations
@@ -217,24 +220,37 @@ def _worth(totals: list[int], me: int) -> float:
 class SearchBot:
     """Determinized Monte Carlo over the unseen cards, play-outs by the heuristic (module docstring)."""
 
-    def __init__(self, budget: float = 1.0, max_samples: int = 200) -> None:
+    def __init__(self, budget: float = 1.0, max_samples: int = 200, confidence: float = 1.0) -> None:
         self.budget = budget
         self.max_samples = max_samples
+        self.confidence = confidence
 
     def choose(self, view: DvorovoyView, legal: Sequence[str], rng: random.Random) -> str:
         options = list(legal)
         seen = seen_from_view(view)
         preferred = heuristic_choice(seen, options)
-        if len(options) == 1:
-            return preferred
+        if len(options) == 1 or all(a.startswith("add:") or a == "end" for a in options):
+            return preferred  # adding the rest of a rank is always worth it: no search
         me = seen.me
-        worth = dict.fromkeys(options, 0.0)
+        worth: dict[str, list[float]] = {a: [] for a in options}
         deadline = time.perf_counter() + self.budget
         for _ in range(self.max_samples):
             world = unseen_world(view, rng)
             seed = rng.random()
             for action in options:
-                worth[action] += play_out(world, me, action, random.Random(seed))
+                worth[action].append(play_out(world, me, action, random.Random(seed)))
             if time.perf_counter() >= deadline:
                 break
-        return max(options, key=lambda a: (worth[a], a == preferred))
+        best = max(options, key=lambda a: (sum(worth[a]), a == preferred))
+        return best if clearly_better(worth[best], worth[preferred], self.confidence) else preferred
+
+
+def clearly_better(a: list[float], b: list[float], z: float) -> bool:
+    """Whether the paired differences a − b have a mean above `z` standard errors."""
+    n = len(a)
+    if n < 3:
+        return False
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > z * (var / n) ** 0.5

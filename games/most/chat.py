@@ -8,14 +8,21 @@ takes from) and the melds (`#2`: what `lay:4H:2` lays off on), with each meld's 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations
 from typing import Any
 
-from games.base import BaseView
-from games.cards import pretty
-from games.most.melds import physical, stands_for
-from games.most.rules import MostView
+from games.base import BaseView, GameError, Offer
+from games.cards import SUITS, is_joker, make_deck, pretty
+from games.most.melds import MELD_MIN, classify, physical, stands_for
+from games.most.rules import MostState, MostView
 
 Line = tuple[str, dict[str, Any]]
+GROUP = "~"  # a suit toggle: `~S` shows the spades of a long hand
+CLEAR = "clear"  # a toggle that unpicks everything at once
+GROUP_AT = 14  # longer hands show one suit at a time, so a message keeps within 25 buttons
+MAX_CHOICES = 8  # melds offered at once (suggestions, or the ways to read a pick's jokers)
+BUTTONS = 25  # Discord's buttons per message, beyond which it pages
+REAL = make_deck(52)
 
 
 def entry_text(entry: str) -> str:
@@ -27,6 +34,11 @@ def entry_text(entry: str) -> str:
 
 def entries_text(entries: Sequence[str]) -> str:
     return " ".join(entry_text(e) for e in entries)
+
+
+def holds(action: str) -> set[str]:
+    """The cards a `meld:` action is made of."""
+    return {physical(e) for e in action.partition(":")[2].split(",")}
 
 
 def bridge_text(bridge: Sequence[str]) -> str:
@@ -87,3 +99,78 @@ class ChatMixin:
         if verb in ("swap", "discard"):
             return f"most.action.{verb}", {"card": rest}
         return f"most.action.{verb}", {}
+
+    # -- the hand's buttons -------------------------------------------------------------------
+    def offer(self, state: MostState, seat: int, picked: Sequence[str] = ()) -> Offer:
+        """What a hand offers. Draw phase: the draw and the takes. Then the hand as toggles and what the
+        picked cards allow: fewer than three — the three-card melds holding them (after a take, holding
+        the taken card), and for one card its discard, swap and lay-offs; three or more — every way they
+        make a meld (a joker's card chosen for it), or when none is legal the meld as picked, refused with
+        its reason when pressed. A long hand shows one suit at a time (`~S` toggles; picked cards stay
+        shown); with two cards picked or more, `clear` unpicks them all."""
+        if seat not in self.to_act(state):  # type: ignore[attr-defined]
+            return Offer()
+        if state.phase == "draw":
+            return Offer(actions=self.legal_actions(state, seat))  # type: ignore[attr-defined]
+        if CLEAR in picked:  # offering nothing picked makes the host drop the whole selection
+            return Offer()
+        hand = state.hands[seat]
+        chosen = [c for c in hand if c in picked]
+        picks = self._shown(state, hand, picked) + ([CLEAR] if len(chosen) >= 2 else [])
+        actions = self._single(state, seat, chosen[0]) if len(chosen) == 1 else []
+        if len(chosen) < MELD_MIN:  # suggestions: three-card melds holding the picked cards
+            legal = self.legal_actions(state, seat)  # type: ignore[attr-defined]
+            melds = [a for a in legal if a.startswith("meld:") and set(chosen) <= holds(a)]
+            room = BUTTONS - len(picks) - len(actions)  # suggestions only where a message has room
+            actions = melds[: max(0, min(MAX_CHOICES, room))] + actions
+        else:
+            actions = self._meld_choices(state, seat, chosen) or ["meld:" + ",".join(chosen)]
+        return Offer(picks=picks, actions=actions)
+
+    def _shown(self, state: MostState, hand: list[str], picked: Sequence[str]) -> list[str]:
+        """The toggles: every card of a short hand; of a long one, the suit toggles and one suit's cards
+        (the one last chosen, else the taken card's or the longest), the jokers and every picked card."""
+        if len(hand) <= GROUP_AT:
+            return list(hand)
+        suits = [s for s in SUITS if any(c[1] == s and not is_joker(c) for c in hand)]
+        group = next((p[1] for p in reversed(picked) if p[0] == GROUP and p[1:] in suits), None)
+        shown = group or (state.pending[1] if state.pending and not is_joker(state.pending) else None)
+        shown = shown or max(suits, key=lambda s: sum(c[1] == s for c in hand))
+        # a suit toggle picked earlier but not the current one is left out, so the host drops it
+        toggles = [GROUP + s for s in suits if GROUP + s not in picked or s == group]
+        cards = [c for c in hand if is_joker(c) or c[1] == shown or c in picked]
+        return toggles + cards
+
+    def _single(self, state: MostState, seat: int, card: str) -> list[str]:
+        legal = self.legal_actions(state, seat)  # type: ignore[attr-defined]
+        mine = [a for a in legal if not a.startswith("meld:") and physical(a.split(":")[1]) == card]
+        return mine
+
+    def _meld_choices(self, state: MostState, seat: int, chosen: list[str]) -> list[str]:
+        """The legal melds of exactly these cards, each choice of the jokers' cards once."""
+        reals = [c for c in chosen if not is_joker(c)]
+        jokers = [c for c in chosen if is_joker(c)]
+        if not reals:
+            return []
+        ranks, suits = {c[0] for c in reals}, {c[1] for c in reals}
+        pool = [c for c in REAL if c not in reals and (c[0] in ranks or c[1] in suits)]
+        out: dict[frozenset[str], str] = {}
+        for cards in combinations(pool, len(jokers)):
+            entries = reals + [f"{j}={c}" for j, c in zip(jokers, cards, strict=True)]
+            try:
+                _, order = classify(entries)
+            except GameError:
+                continue
+            action = "meld:" + ",".join(order)
+            if frozenset(cards) not in out and self.check(state, seat, action) is None:  # type: ignore[attr-defined]
+                out[frozenset(cards)] = action
+            if len(out) >= MAX_CHOICES:
+                break
+        return list(out.values())
+
+    def describe_pick(self, item: str) -> Line:
+        if item.startswith(GROUP):
+            return "most.pick.suit", {"suit": item[1:]}
+        if item == CLEAR:
+            return "most.pick.clear", {}
+        return "most.pick", {"item": item}

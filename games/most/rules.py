@@ -361,6 +361,9 @@ class MostRules(Game[MostState, MostOptions]):
         return None
 
     def _check_meld(self, state: MostState, seat: int, entries: list[str]) -> GameError | None:
+        reals = [e for e in entries if not is_joker(physical(e))]
+        if len({c[0] for c in reals}) > 1 and len({c[1] for c in reals}) > 1:  # no joker can mend that
+            return GameError("not_a_meld")
         error = self._check_entries(state, seat, entries)
         if error is not None:
             return error
