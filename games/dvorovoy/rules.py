@@ -539,6 +539,8 @@ class Dvorovoy(Game[DvorovoyState, DvorovoyOptions]):
             return [("dvorovoy.hand.name", {"card": view.top})]
         if mine and view.played:
             return [("dvorovoy.hand.add", {"card": view.top})]
+        if mine and view.drew:
+            return [("dvorovoy.hand.drew", {"card": view.top})]
         if view.named:
             return [("dvorovoy.hand.top_named", {"card": view.top, "suit": view.named})]
         return [("dvorovoy.hand.top", {"card": view.top})]

@@ -62,6 +62,7 @@ async def one_match(host, rec, store, seen: set[str]) -> None:
             assert labels.get("end") == "End the move" or "suit:S" in acts  # after jacks: a suit ends it
         elif any(a.startswith("suit:") for a in acts):
             seen.add("suit")
+            assert "Name the suit for your J" in screen.text()  # the hand says what the buttons are for
             assert [labels[f"suit:{s}"] for s in "SHDC"] == [
                 "Ask for ♠",
                 "Ask for ♥",
@@ -74,6 +75,7 @@ async def one_match(host, rec, store, seen: set[str]) -> None:
             choice = "end"
         elif "pass" in acts and len(acts) > 1:
             seen.add("pass")
+            assert "You have drawn: play a card that goes on" in screen.text()
             choice = "pass"
         elif "draw" in acts and (decisions % 4 == 0 or len(acts) == 1):
             choice = "draw"

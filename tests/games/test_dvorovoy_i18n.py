@@ -113,7 +113,15 @@ def test_random_play_meets_most_kinds_of_message() -> None:
         assert f"dvorovoy.event.{kind}" in met, kind
     for kind in ("draws_skips", "skips", "reshuffled", "out", "round_scored", "scored", "bust", "game_over"):
         assert f"dvorovoy.event.{kind}" in met, kind
-    for key in ("status.top_named", "status.moving", "hand.cover", "hand.name", "hand.add", "seat.bust"):
+    for key in (
+        "status.top_named",
+        "status.moving",
+        "hand.cover",
+        "hand.name",
+        "hand.add",
+        "hand.drew",
+        "seat.bust",
+    ):
         assert f"dvorovoy.{key}" in met, key
     for code in ("no_match", "no_match_named", "cover_six", "same_rank", "already_drew", "move_started"):
         assert f"dvorovoy.error.{code}" in met, code
