@@ -15,8 +15,19 @@ from games.most.rules import Meld, MostOptions, MostRules, MostState, MostView
 class Most(ChatMixin, MostRules):
     """The rules with their chat hooks and AI levels."""
 
+    bot_levels = ("random", "heuristic", "search")
+    default_bot = "heuristic"
+
+    def bot(self, level: str = "random", **kwargs: Any) -> Any:
+        if level in ("heuristic", "search"):
+            from games.most import ai  # the AI imports the rules: loaded when a bot is asked for
+
+            if level == "heuristic":
+                return ai.HeuristicBot()
+            return ai.SearchBot(**{k: v for k, v in kwargs.items() if v is not None})
+        return super().bot(level, **kwargs)
+
 
 GAME = Most()
 
 __all__ = ["GAME", "Meld", "Most", "MostOptions", "MostState", "MostView"]
-_ = Any
