@@ -273,7 +273,8 @@ class Game(Generic[S, OptT]):
         return []
 
     def hand_context(self, view: BaseView) -> list[tuple[str, dict[str, Any]]]:
-        """At most one short line a hand message shows above the cards (the trump, the led card…).
+        """The short context a hand message shows above the cards (the trump, the led card…): a line,
+        and for the hand that is to act whatever its choice needs (the trick it follows, the bids).
 
         A hand holds its owner's cards and buttons, not the table's status, so that a move changes
         only the hands it really changes.

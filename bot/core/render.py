@@ -341,7 +341,8 @@ def hand_screen(
     offer: Offer,
     picked: Sequence[str] = (),
 ) -> Screen:
-    """A player's private message: their cards, the table's state, their picks and actions as buttons."""
+    """A player's private message: their cards, the game's short context for them (`Game.hand_context`),
+    their picks and actions as buttons — never the table's status, so others' moves leave it unchanged."""
     view = game.view(state, seat)
     title = t(
         lang,
@@ -350,23 +351,13 @@ def hand_screen(
         chat=table.chat.title or table.chat.id,
         id=table.id,
     )
-    lines = status(game, view, table, lang)
+    lines = [line(table, LogLine(key=k, params=p), lang) for k, p in game.hand_context(view)]
     cards = " ".join(pretty(c) for c in view.hand or [])
     lines.append(t(lang, "host.your_cards", cards=cards or "—"))
     if view.over:
         lines.append(final_line(game, table, state, lang))
     elif offer.actions or offer.picks:
         lines.append(t(lang, "host.your_move"))
-        lines += [line(table, LogLine(key=k, params=p), lang) for k, p in game.hand_context(view)]
-    elif view.to_act:
-        lines.append(
-            t(
-                lang,
-                "host.waiting_for",
-                names=", ".join(seat_name(table, i, lang) for i in view.to_act),
-                time=duration(table.host.turn_timeout, lang),
-            )
-        )
     buttons = [pick_button(game, item, item in picked, lang, sign) for item in offer.picks]
     buttons += [Button(label=action_label(game, a, lang), token=sign(a)) for a in offer.actions]
     return Screen(title=title, lines=lines, buttons=rows(buttons))

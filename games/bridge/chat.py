@@ -142,7 +142,13 @@ class ChatMixin:
         return f"bridge.seat.{seat}{role}", {}
 
     def hand_context(self, view: BaseView) -> list[Line]:
+        """The seat or contract; the hand that is to act also shows the table's status (the auction,
+        dummy, the trick): a bridge choice needs them, and that hand changes anyway."""
         v: BridgeView = view  # type: ignore[assignment]
+        line = self._hand_line(v)
+        return [*line, *self.status_lines(view)] if v.viewer in v.to_act and not v.over else line
+
+    def _hand_line(self, v: BridgeView) -> list[Line]:
         me = v.viewer
         if me is None or v.over:
             return []

@@ -930,6 +930,11 @@ class Durak(Game[DurakState, DurakOptions]):
             lines.append(("durak.status.stock", {"cards": list(view.stock), "n": len(view.stock)}))
         return lines
 
+    def hand_context(self, view: BaseView) -> list[tuple[str, dict[str, Any]]]:
+        """The trump only: what to beat and what may be thrown in are the hand's buttons."""
+        assert isinstance(view, DurakView)
+        return [] if view.over else [("durak.hand.trump", {"suit": view.trump})]
+
     def seat_status(self, view: BaseView, seat: int) -> tuple[str, dict[str, Any]] | None:
         assert isinstance(view, DurakView)
         if view.over:

@@ -536,6 +536,33 @@ class Rozpysnyi(Game[RozpysnyiState, RozpysnyiOptions]):
             )
         return lines
 
+    def hand_context(self, view: BaseView) -> list[tuple[str, dict[str, Any]]]:
+        """The round's trump; for the hand that is to act, also the bids or the trick it answers
+        (that hand changes anyway, the others stay as they are)."""
+        assert isinstance(view, RozpysnyiView)
+        if view.over:
+            return []
+        lines: list[tuple[str, dict[str, Any]]] = []
+        if view.dark_hidden:
+            lines.append(("rozpysnyi.status.dark_bidding", {}))
+        elif view.trump:
+            key = "rozpysnyi.status.trump_shown" if view.trump_shown else "rozpysnyi.status.trump"
+            lines.append((key, {"card": view.trump_card, "suit": view.trump, "dealer": view.dealer}))
+        elif view.trump_card:
+            lines.append(("rozpysnyi.status.no_trump_poker", {"card": view.trump_card}))
+        else:
+            lines.append(("rozpysnyi.status.no_trump", {}))
+        if view.viewer not in view.to_act:
+            return lines
+        if view.phase == "bid":
+            bid_sum = sum(b for b in view.bids if b is not None)
+            lines.append(("rozpysnyi.status.bids", {"sum": bid_sum, "n": view.cards}))
+        elif view.trick and view.trick.plays:
+            lines.append(
+                ("rozpysnyi.status.trick", {"cards": _trick_text(view.trick), "leader": view.trick.leader})
+            )
+        return lines
+
     def seat_status(self, view: BaseView, seat: int) -> tuple[str, dict[str, Any]] | None:
         assert isinstance(view, RozpysnyiView)
         if view.over:

@@ -156,6 +156,16 @@ class Tricks(Game[TricksState, TricksOptions]):
             )
         return lines
 
+    def hand_context(self, view: BaseView) -> list[tuple[str, dict[str, Any]]]:
+        """The hand number; for the hand that is to play, also the trick it follows."""
+        assert isinstance(view, TricksView)
+        lines: list[tuple[str, dict[str, Any]]] = [
+            ("tricks.status.hand", {"n": view.hand_no + 1, "target": view.target})
+        ]
+        if view.viewer in view.to_act and view.trick and view.trick.plays:
+            lines.append(("tricks.status.trick", {"cards": view.trick.cards()}))
+        return lines
+
     def describe_action(self, action: str) -> tuple[str, dict[str, Any]]:
         return "tricks.action.play", {"card": action.removeprefix("play:")}
 
