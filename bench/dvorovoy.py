@@ -6,12 +6,13 @@ Seats rotate from match to match (slot j sits in seat (j + i) % n in match i, se
 `python -m games arena`. The search level deals `--samples` worlds a decision (a cap reached long before
 its 1 s budget, so the figures are reproducible). Prints, per slot: mean score (the negated total) ± its
 95 % interval, win rate (a win: the lowest total when the match ends) with its Wilson interval, and the
-slowest decision.
+slowest decision; with two slots, also the paired difference of their scores.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import sys
@@ -64,6 +65,7 @@ def main() -> None:
     p.add_argument("--samples", type=int, default=8, help="worlds the search deals a decision")
     p.add_argument("--budget", type=float, default=1.0, help="seconds a search decision may take at most")
     p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--out", help="also write each match's figures to this file (JSON lines)")
     a = p.parse_args()
     seats = [s.strip() for s in a.seats.split(",")]
     tasks = [(seats, i, a.samples, a.budget) for i in range(a.first, a.first + a.matches)]
@@ -83,6 +85,13 @@ def main() -> None:
         lo, hi = wilson(k, n)
         worst = max(r[2][j] for r in results)
         print(f"{j:<4} {level:<10} {m:>9.2f} ± {h:<6.2f} {k / n:>9.1%} [{lo:.1%}, {hi:.1%}] {worst:>15.3f}s")
+    if len(seats) == 2:  # both in every match: the paired difference is the sharper comparison
+        m, h = mean_ci([r[0][0] - r[0][1] for r in results])
+        print(f"\nscore of slot 0 minus slot 1, match by match: {m:.2f} ± {h:.2f}")
+    if a.out:
+        with open(a.out, "w") as f:
+            for r in results:
+                f.write(json.dumps({"scores": r[0], "wins": r[1], "slowest": r[2], "moves": r[3]}) + "\n")
     print(f"\n{time.perf_counter() - t0:.0f}s wall")
 
 

@@ -2,7 +2,9 @@
 
 That is: the number of players, each player's card count and total, the top card (and the suit a jack
 asked for), the card values, its own hand and the cards it has put down in the move it is making, and what
-may be played now (the legal actions). Nothing else of the view is read (not the last move's hits).
+may be played now (the legal actions). The search also copies what rebuilds the move in progress for
+its imagined deals (the options, whether it has drawn, the dealer); nothing else of the view is read
+(not the last move's hits).
 
 `HeuristicBot` scores each card it may start a move with, as the issue asks:
 - shed high cards early: a card's points, and the points of the cards of its rank that will follow it;

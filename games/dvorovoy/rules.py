@@ -48,6 +48,9 @@ Decisions beyond the spec's own:
 - End of a round: everyone else adds the points left in hand (10/Q/K 10, A 15, J 20, 6–9 0). A total of
   exactly 125 burns to 0 (option). When totals pass 125 the match ends; if several pass it in the same
   round they all lose. The dealer moves one seat clockwise each round.
+- The view holds what the source's contest gave each program and what the table shows: card counts,
+  totals, the top card and the suit asked for, the move in progress and who the last move hit; not the
+  pile under the top, nor the stock's size (a program could only ask whether it may draw).
 - `scores` are the totals negated (fewer points is better), so `winners` are the lowest totals and a
   seat that went over 125 ranks last.
 """
@@ -437,7 +440,8 @@ class Dvorovoy(Game[DvorovoyState, DvorovoyOptions]):
         state.played, state.opening, state.drew = [], False, False
         if not state.hands[mover] and played and rank(played[-1]) != "6":
             return events + self._end_round(state)
-        state.mover = next((s for s in others if not hits.get(s, Hit(seat=s)).skip), mover)
+        skipped = {h.seat for h in ordered if h.skip}
+        state.mover = next((s for s in others if s not in skipped), mover)
         return events
 
     def _end_round(self, state: DvorovoyState) -> list[Event]:

@@ -370,9 +370,13 @@ class SearchBot:
         return best if totals[best] > totals[preferred] else preferred
 
     def candidates(self, seen: Seen, legal: Sequence[str], preferred: str) -> list[str]:
+        """The heuristic's choice first, then: every take or the draw; or (once the taken card is
+        melded) the best discards, every lay-off and swap — so holding back a lay-off, or not going out,
+        is weighed too."""
         if seen.phase == "draw":
-            return list(legal)[:6] if preferred in legal else [preferred, *list(legal)[:5]]
-        if preferred.startswith("discard:"):
-            options = [a for a in choose_discard(seen) if a in legal]
-            return list(dict.fromkeys([preferred, *options[: self.max_discards]]))
-        return [preferred]
+            return list(dict.fromkeys([preferred, *legal]))[: self.max_discards + 2]
+        if seen.pending is not None:
+            return [preferred]
+        discards = [a for a in choose_discard(seen) if a in legal][: self.max_discards]
+        steps = [a for a in legal if a.startswith(("lay:", "swap:"))][:4]
+        return list(dict.fromkeys([preferred, *discards, *steps]))

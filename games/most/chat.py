@@ -78,14 +78,20 @@ class ChatMixin:
         return "most.seat.laid", {"points": view.table_points[seat]}
 
     def hand_context(self, view: BaseView) -> list[Line]:
+        """On the viewer's turn only (so others' moves leave a hand unchanged): what to do now, with
+        the bridge while drawing (what `take:n` takes) and the melds while playing (where to lay off)."""
         assert isinstance(view, MostView)
         if view.over or view.viewer != view.turn:
             return []
         if view.pending is not None:
             return [("most.hand.pending", {"card": view.pending})]
         if view.phase == "draw":
-            return [("most.hand.draw", {})]
-        return [("most.hand.play", {})]
+            return [("most.hand.draw", {}), ("most.status.bridge", {"cards": bridge_text(view.bridge)})]
+        melds: list[Line] = [
+            ("most.status.meld", {"n": i, "owner_seat": m.owner, "cards": entries_text(m.cards)})
+            for i, m in enumerate(view.melds, 1)
+        ]
+        return [("most.hand.play", {}), *melds]
 
     def describe_action(self, action: str) -> Line:
         verb, _, rest = action.partition(":")

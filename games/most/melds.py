@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from games.base import GameError
-from games.cards import RANKS, SUITS, is_joker
+from games.cards import JOKERS, RANKS, SUITS, is_joker
 
 CYCLE = len(RANKS)  # 13 ranks; the ace links K and 2, so runs are arcs of this cycle
 MELD_MIN = 3
+JOKER_SET = frozenset(JOKERS)
 JOKER_IN_HAND = 100  # a joker left in hand costs this much
 
 
@@ -128,6 +129,7 @@ def shapes() -> list[tuple[str, ...]]:
 
 
 SHAPES = shapes()
+SHAPES_OF = {c: [sh for sh in SHAPES if c in sh] for sh_ in SHAPES for c in sh_}  # 6 shapes per card
 
 
 def fill(
@@ -146,21 +148,21 @@ def fill(
             out.append(f"{free.pop(0)}={card}")
         else:
             return None
-    if all(is_joker_entry(e) for e in out):
-        return None
     return out
 
 
 def small_melds(hand: Sequence[str], visible: set[str], must: str | None = None) -> list[list[str]]:
     """The three-card melds this hand can make (one way each, jokers only where a card is missing),
     those holding `must` only when it is given."""
-    jokers = [c for c in hand if is_joker(c)]
-    if must is not None and is_joker(must):
+    jokers = [c for c in hand if c in JOKER_SET]
+    if must is not None and must in JOKER_SET:
         jokers = [must, *[j for j in jokers if j != must]]
+    if must is not None and must not in JOKER_SET:
+        candidates = SHAPES_OF[must]
+    else:  # every meld holds a real card of the hand: only the shapes of those cards
+        candidates = list(dict.fromkeys(sh for c in hand if c not in JOKER_SET for sh in SHAPES_OF[c]))
     out = []
-    for shape in SHAPES:
-        if must is not None and not is_joker(must) and must not in shape:
-            continue
+    for shape in candidates:
         entries = fill(shape, hand, visible, jokers)
         if entries is None:
             continue

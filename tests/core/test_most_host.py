@@ -69,6 +69,7 @@ async def test_a_whole_game_by_buttons(store) -> None:
     n = len(state.bridge) - 1  # 9♥ is the second newest card
     acts = buttons(host, rec, A)
     assert set(acts) == {"draw", f"take:{n}"}
+    assert "Bridge: #1 5♣ · #2 9♥ · #3 Q♦" in (rec.hand(A) or pytest.fail()).text()  # what a take takes
     await press(host, rec, A, f"take:{n}")
     _, state = await load(store, table_id)
     assert state.pending == "9H" and state.hands[0].count("QD") == 1
@@ -86,6 +87,7 @@ async def test_a_whole_game_by_buttons(store) -> None:
     table, state = await load(store, table_id)
     assert [m.cards for m in state.melds] == [["8S", "X1=9S", "TS"], ["7H", "8H", "9H"]]
     assert all(not s.picked for s in table.seats)
+    assert "#1 User2: 8♠ 🃏=9♠ 10♠" in (rec.hand(A) or pytest.fail()).text()  # where to lay off
 
     # the joker swap, then a lay-off onto B's run
     await press(host, rec, A, "@pick:9S")

@@ -6,7 +6,7 @@ import random
 
 from games.cards import make_deck
 from games.dvorovoy import GAME
-from games.dvorovoy.ai import HeuristicBot, SearchBot, unseen_world
+from games.dvorovoy.ai import HeuristicBot, SearchBot, clearly_better, unseen_world
 from games.dvorovoy.rules import Hit
 from tests.games.test_dvorovoy import P1, P2, act, position
 
@@ -91,3 +91,9 @@ def test_the_search_plays_whole_matches_with_legal_moves() -> None:
         assert action in legal
         state, _ = GAME.apply(state, seat, action)
     assert GAME.is_over(state)
+
+
+def test_the_search_overrules_the_heuristic_only_when_clearly_better() -> None:
+    assert clearly_better([1.0, 2.0, 3.0, 4.0], [0.0, 1.0, 2.0, 3.0], 1.0)  # always one better
+    assert not clearly_better([5.0, -5.0, 6.0, -5.0], [0.0, 0.0, 0.0, 0.0], 1.0)  # noise
+    assert not clearly_better([9.0, 9.0], [0.0, 0.0], 1.0)  # too few deals to say
