@@ -152,7 +152,8 @@ async def play(game: str, schedule: str, think: float, seed: int, workers: int) 
         table_id = h.table().text.split("table ")[1].split("<")[0]
         await sim.press(ANN, h.table(), button(h.table(), "Start"))
         first, started_at, wall = len(h.api.calls), clock.now, time.perf_counter()
-        moves, seen_at, made = 0, {}, []
+        moves, seen_at, made, refused = 0, {}, [], []
+        rng = random.Random(seed)  # each person presses one of their legal buttons at random
         while True:
             await sim.quiet()
             loaded = await h.store.load(table_id)
@@ -166,9 +167,11 @@ async def play(game: str, schedule: str, think: float, seed: int, workers: int) 
                     set(rules.legal_actions(state, seat)) if state and table.status == "playing" else set()
                 )
                 tokens = [tk for tk in hand.tokens() if action_of(tk) in legal] if hand else []
+                tokens = [tk for tk in tokens if action_of(tk) != "undo"]  # a person plays on
                 if tokens:
                     seen = seen_at.setdefault((p.id, hand.message_id, hand.text), clock.now)
-                    ready.append((seen + think, p, hand, tokens[0]))
+                    if seen < math.inf:
+                        ready.append((seen + think, p, hand, rng.choice(tokens)))
             if not ready:
                 if not clock.sleeping:
                     break  # nothing on its way and nobody to move: the game is over
@@ -179,11 +182,14 @@ async def play(game: str, schedule: str, think: float, seed: int, workers: int) 
                 clock.advance(clock.next_wake())
                 continue
             clock.advance(due)
-            await sim.press(person, hand, token, dps[moves % len(dps)])
+            query = await sim.press(person, hand, token, dps[moves % len(dps)])
             after = await h.store.load(table_id)
             if after is not None and after[1] > loaded[1]:
                 moves += 1
                 made.append((clock.now, after[1]))
+            else:  # refused: that person waits for their next view instead of pressing again
+                refused.append(h.api.answer_params.get(query, {}).get("text", ""))
+                seen_at[(person.id, hand.message_id, hand.text)] = math.inf
         await sim.until_idle()
         group = [c for c in h.api.calls[first:] if c.method in SENDING and chat_of(c) == GROUP]
         return {
@@ -192,6 +198,7 @@ async def play(game: str, schedule: str, think: float, seed: int, workers: int) 
             "group_times": [c.at for c in group],
             "latency": latencies(made, group),
             "final": final_delay(made, group),
+            "refused": refused,
             "minutes": (clock.now - started_at) / 60,
             "wall": time.perf_counter() - wall,
             "over": table.status == "over" or "over" in (h.api.last(GROUP).text if h.api.last(GROUP) else ""),
@@ -256,6 +263,8 @@ def report(game: str, schedule: str, think: float, workers: int, r: dict[str, An
         f"  table-edit latency over {len(lat)} moves: p50 {percentile(lat, 0.5):.1f} s, "
         f"p99 {percentile(lat, 0.99):.1f} s, max {max(lat, default=math.nan):.1f} s"
     )
+    if r["refused"]:
+        print(f"  presses refused: {len(r['refused'])} ({Counter(r['refused']).most_common(3)})")
     final = r["final"]
     print("  final result after the last move: " + ("never" if final is None else f"{final:.1f} s"))
 
