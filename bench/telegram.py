@@ -1,14 +1,19 @@
-"""Bot API traffic of one 4-player rozpysnyi table played through the Telegram adapter.
+"""Bot API traffic of a 4-person table played through the Telegram adapter, and what the group sees.
 
-    .venv/bin/python bench/telegram.py [--schedule short] [--think 0,3,10] [--seed 1]
+    .venv/bin/python bench/telegram.py [--game rozpysnyi,durak] [--schedule short] [--think 0,3,10]
+                                      [--workers 1] [--seed 1]
 
 Four people join a group table by buttons and play it out by buttons against the fake Bot API server
-of the tests (real aiogram, real host on fakeredis). Time is simulated by a small discrete-event clock:
-the outbox's pacing waits (≥ 1 s per chat, ≤ 20 a minute per group, 429 pauses) sleep on it, and each
-person moves `think` simulated seconds after their turn shows up in their private chat — only on what
-Telegram would be showing them at that moment, so views still waiting in the outbox get coalesced.
-Prints Bot API calls per move and per round, by method and by chat, and the largest number of calls
-to the group in any 60 simulated seconds.
+of the tests (real aiogram, real host and outbox on fakeredis). Time is simulated by a small
+discrete-event clock: the outbox's pacing waits (a group's calls one every 3 s, a private chat's 1 s
+apart, 429 pauses) sleep on it, and each person moves `think` simulated seconds after a hand with a
+legal move shows up in their private chat — only on what Telegram would be showing them at that
+moment, so views still waiting in the outbox get coalesced. With `--workers 2` the presses alternate
+between two workers (two hosts, two outboxes) sharing one Redis, as behind a load balancer.
+
+Prints Bot API calls per person move (callback answers included) by method and by chat, the most
+calls to the group in any 60 simulated seconds, how long after a move the group's table message
+showed it (table-edit latency, p50/p99/max), and how long after the last move the final result came.
 """
 
 from __future__ import annotations
@@ -27,10 +32,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from aiogram import Dispatcher
 from aiogram.types import Update
 
 import games
-from games.rozpysnyi import schedule as sched
+from bot.core.host import Host
+from bot.core.table import Table
+from bot.telegram import TelegramFrontend, build_dispatcher
 from tests.telegram.fakeapi import Call, Msg
 from tests.telegram.harness import ANN, BOB, CAT, DAN, GROUP, Harness, Person, VirtualClock, button
 
@@ -66,14 +74,20 @@ class SimClock(VirtualClock):
 
 
 class Sim:
-    def __init__(self, h: Harness, clock: SimClock) -> None:
+    def __init__(self, h: Harness, clock: SimClock, frontends: list[TelegramFrontend]) -> None:
         self.h = h
         self.clock = clock
+        self.frontends = frontends
 
     async def quiet(self) -> None:
         """Until every outbox lane is asleep on the clock or done (no call in flight)."""
         while True:
-            lanes = [ln for ln in self.h.frontend.outbox._lanes.values() if ln.task and not ln.task.done()]
+            lanes = [
+                ln
+                for f in self.frontends
+                for ln in f.outbox._lanes.values()
+                if ln.task and not ln.task.done()
+            ]
             if len(lanes) <= self.clock.sleeping:
                 return
             await asyncio.sleep(0.0005)
@@ -85,38 +99,50 @@ class Sim:
                 return
             self.clock.advance(self.clock.next_wake())
 
-    async def send(self, update: dict[str, Any]) -> None:
+    async def send(self, update: dict[str, Any], dp: Dispatcher | None = None) -> None:
         self.h.api._note_sender(update)
-        await self.h.dp.feed_update(self.h.bot, Update.model_validate(update, context={"bot": self.h.bot}))
+        dp = dp or self.h.dp
+        await dp.feed_update(self.h.bot, Update.model_validate(update, context={"bot": self.h.bot}))
 
     async def say(self, who: Person, text: str, chat_id: int = GROUP) -> None:
         await self.send(self.h.message(who, text, chat_id))
         await self.until_idle()
 
-    async def press(self, who: Person, msg: Msg, data: str) -> str:
+    async def press(self, who: Person, msg: Msg, data: str, dp: Dispatcher | None = None) -> str:
         update = self.h.callback(who, msg, data)
-        await self.send(update)
+        await self.send(update, dp)
         return str(update["callback_query"]["id"])
 
 
-def version_of(token: str) -> int:
-    return int(token.split("|")[1], 36)
+def action_of(token: str) -> str:
+    return token.split("|")[2]
 
 
-def pick(tokens: list[str]) -> str:
-    leads = [t for t in tokens if t.split("|")[2].startswith("lead:")]
-    return (leads or tokens)[0]
+def version_of_markup(markup: Any) -> int | None:
+    """The table version a sent table message was drawn at (its buttons' tokens carry it)."""
+    if not isinstance(markup, dict):
+        return None
+    for row in markup.get("inline_keyboard", []):
+        for b in row:
+            data = b.get("callback_data", "")
+            if data.count("|") == 3:
+                return int(data.split("|")[1], 36)
+    return None
 
 
-async def play(schedule: str, think: float, seed: int) -> dict[str, Any]:
+async def play(game: str, schedule: str, think: float, seed: int, workers: int) -> dict[str, Any]:
     random.SystemRandom = lambda: random.Random(seed)  # type: ignore[assignment,misc]  # a fixed deal
     clock = SimClock()
     h = await Harness(polling=False, clock=clock).start()
-    sim = Sim(h, clock)
+    extra = [h.make_frontend(Host(h.store, h.settings, clock=clock)) for _ in range(workers - 1)]
+    dps = [h.dp, *(build_dispatcher(f) for f in extra)]
+    sim = Sim(h, clock, [h.frontend, *extra])
+    rules = games.get(game)
     try:
         for p in (ANN, CAT):
             await sim.say(p, "/start", chat_id=p.id)
-        await sim.say(ANN, f"/new rozpysnyi schedule={schedule.replace(' ', ',')}")
+        options = f" schedule={schedule.replace(' ', ',')}" if game == "rozpysnyi" else ""
+        await sim.say(ANN, f"/new {game}{options}")
         for p in (BOB, CAT, DAN):
             query = await sim.press(p, h.table(), button(h.table(), "Join"))
             await sim.until_idle()
@@ -126,42 +152,83 @@ async def play(schedule: str, think: float, seed: int) -> dict[str, Any]:
         table_id = h.table().text.split("table ")[1].split("<")[0]
         await sim.press(ANN, h.table(), button(h.table(), "Start"))
         first, started_at, wall = len(h.api.calls), clock.now, time.perf_counter()
-        moves, seen_at = 0, {}
+        moves, seen_at, made, refused = 0, {}, [], []
+        rng = random.Random(seed)  # each person presses one of their legal buttons at random
         while True:
             await sim.quiet()
             loaded = await h.store.load(table_id)
             assert loaded is not None
-            version = loaded[1]
+            table = Table.model_validate_json(loaded[0])
+            state = rules.load(table.state) if table.state else None
             ready = []
-            for p in PEOPLE:
+            for seat, p in enumerate(PEOPLE):
                 hand = h.hand(p)
-                if hand is not None and hand.tokens() and version_of(hand.tokens()[0]) == version:
-                    seen_at.setdefault((p.id, version), clock.now)
-                    ready.append((seen_at[(p.id, version)] + think, p, hand))
+                legal = (
+                    set(rules.legal_actions(state, seat)) if state and table.status == "playing" else set()
+                )
+                tokens = [tk for tk in hand.tokens() if action_of(tk) in legal] if hand else []
+                tokens = [tk for tk in tokens if action_of(tk) != "undo"]  # a person plays on
+                if tokens:
+                    seen = seen_at.setdefault((p.id, hand.message_id, hand.text), clock.now)
+                    if seen < math.inf:
+                        ready.append((seen + think, p, hand, rng.choice(tokens)))
             if not ready:
                 if not clock.sleeping:
                     break  # nothing on its way and nobody to move: the game is over
                 clock.advance(clock.next_wake())
                 continue
-            due, person, hand = min(ready, key=lambda r: r[0])
+            due, person, hand, token = min(ready, key=lambda r: r[0])
             if clock.next_wake() < due:
                 clock.advance(clock.next_wake())
                 continue
             clock.advance(due)
-            await sim.press(person, hand, pick(hand.tokens()))
-            moves += 1
+            query = await sim.press(person, hand, token, dps[moves % len(dps)])
+            after = await h.store.load(table_id)
+            if after is not None and after[1] > loaded[1]:
+                moves += 1
+                made.append((clock.now, after[1]))
+            else:  # refused: that person waits for their next view instead of pressing again
+                refused.append(h.api.answer_params.get(query, {}).get("text", ""))
+                seen_at[(person.id, hand.message_id, hand.text)] = math.inf
         await sim.until_idle()
+        group = [c for c in h.api.calls[first:] if c.method in SENDING and chat_of(c) == GROUP]
         return {
             "moves": moves,
             "calls": [c for c in h.api.calls[first:] if c.method != "getUpdates"],
-            "group_times": [c.at for c in h.api.calls if c.method in SENDING and chat_of(c) == GROUP],
+            "group_times": [c.at for c in group],
+            "latency": latencies(made, group),
+            "final": final_delay(made, group),
+            "refused": refused,
             "minutes": (clock.now - started_at) / 60,
             "wall": time.perf_counter() - wall,
-            "over": "is over" in (h.api.last(GROUP).text if h.api.last(GROUP) else ""),
+            "over": table.status == "over" or "over" in (h.api.last(GROUP).text if h.api.last(GROUP) else ""),
         }
     finally:
         clock.advance(math.inf)
+        for f in extra:
+            await f.close()
         await h.stop()
+
+
+def latencies(made: list[tuple[float, int]], group: list[Call]) -> list[float]:
+    """For each move, the time until a table message drawn at its version or later reached the group."""
+    shown = [(c.at, v) for c in group if (v := version_of_markup(c.params.get("reply_markup"))) is not None]
+    out = []
+    for at, version in made:
+        later = [t for t, v in shown if v >= version and t >= at]
+        if later:
+            out.append(min(later) - at)
+    return out
+
+
+def final_delay(made: list[tuple[float, int]], group: list[Call]) -> float | None:
+    finals = [c.at for c in group if c.method == "sendMessage" and "🏁" in str(c.params.get("text", ""))]
+    return (min(finals) - made[-1][0]) if finals and made else None
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else math.nan
 
 
 def chat_of(call: Call) -> int:
@@ -177,31 +244,43 @@ def busiest_minute(times: list[float]) -> int:
     return best
 
 
-def report(schedule: str, think: float, r: dict[str, Any]) -> None:
+def report(game: str, schedule: str, think: float, workers: int, r: dict[str, Any]) -> None:
     calls: list[Call] = r["calls"]
     moves: int = r["moves"]
-    spec = games.get("rozpysnyi").options({"schedule": schedule}).schedule
-    rounds = len(sched.build(spec, 4, True, True))
     by_method = Counter(c.method for c in calls)
     group = sum(1 for c in calls if c.method in SENDING and chat_of(c) == GROUP)
     private = sum(1 for c in calls if c.method in SENDING and chat_of(c) > 0)
-    print(f"\nschedule {schedule!r}: {rounds} rounds, {moves} moves, {think:g} s per move; over: {r['over']}")
+    what = f"{game} (schedule {schedule!r})" if game == "rozpysnyi" else game
+    print(f"\n{what}: {moves} person moves, {think:g} s per move, {workers} worker(s); over: {r['over']}")
     print(f"  simulated play time {r['minutes']:.1f} min (wall {r['wall']:.1f} s)")
     total = len(calls)
-    print(f"  Bot API calls: {total} = {total / moves:.2f} per move = {total / rounds:.1f} per round")
+    print(f"  Bot API calls: {total} = {total / moves:.2f} per person move (callback answers included)")
     print(f"    group: {group} ({group / moves:.2f}/move)   private: {private} ({private / moves:.2f}/move)")
     print("    by method: " + ", ".join(f"{m} {n}" for m, n in by_method.most_common()))
     print(f"  most calls to the group in any 60 s: {busiest_minute(r['group_times'])} (limit 20)")
+    lat = r["latency"]
+    print(
+        f"  table-edit latency over {len(lat)} moves: p50 {percentile(lat, 0.5):.1f} s, "
+        f"p99 {percentile(lat, 0.99):.1f} s, max {max(lat, default=math.nan):.1f} s"
+    )
+    if r["refused"]:
+        print(f"  presses refused: {len(r['refused'])} ({Counter(r['refused']).most_common(3)})")
+    final = r["final"]
+    print("  final result after the last move: " + ("never" if final is None else f"{final:.1f} s"))
 
 
 async def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--schedule", default="short")
+    parser.add_argument("--game", default="rozpysnyi,durak", help="games to play (comma list)")
+    parser.add_argument("--schedule", default="short", help="rozpysnyi's schedule")
+    parser.add_argument("--workers", type=int, default=1, help="workers sharing one Redis (1 or more)")
     parser.add_argument("--think", default="0,3,10", help="seconds a person takes per move (comma list)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    for think in (float(x) for x in args.think.split(",")):
-        report(args.schedule, think, await play(args.schedule, think, args.seed))
+    for game in args.game.split(","):
+        for think in (float(x) for x in args.think.split(",")):
+            result = await play(game, args.schedule, think, args.seed, args.workers)
+            report(game, args.schedule, think, args.workers, result)
 
 
 if __name__ == "__main__":

@@ -214,10 +214,12 @@ class Host:
                     lobby.set_option(tbl, game, user, admin, cmd.name, cmd.value)
                 case ShowSettings():
                     lobby.toggle_settings(tbl, user, admin)
-                case Act() | Pick() if old_button:
+                case Act() | Pick() if old_button and tbl.seat_of(user) is not None:
                     try:
                         self._move_or_pick(tbl, game, cmd, now)
                     except GameError:
+                        if self._offered(tbl, game, cmd):
+                            raise  # offered now to say why it is refused (a rummy meld that is none)
                         raise Stale from None  # an old button whose action is no longer legal
                 case Act() | Pick():
                     self._move_or_pick(tbl, game, cmd, now)
@@ -242,10 +244,22 @@ class Host:
         """
         if isinstance(cmd, Act | Pick):
             seat = tbl.seat_of(cmd.user)
-            if seat is None or tbl.seats[seat].moved_at >= version:
+            if seat is None:
+                return  # not theirs to press: the command says so ("not seated")
+            if tbl.status != "playing" or tbl.seats[seat].moved_at >= version:
                 raise Stale
         elif isinstance(cmd, Kick):
             raise Stale
+
+    def _offered(self, tbl: Table, game: Game, cmd: Act | Pick) -> bool:
+        """Whether the person's hand offers this action or pick now."""
+        seat = tbl.seat_of(cmd.user)
+        if seat is None or tbl.status != "playing":
+            return False
+        offer = self._offer(tbl, game, seat)
+        if isinstance(cmd, Pick):
+            return cmd.item in offer.picks
+        return cmd.action in offer.actions or any(digest(a) == cmd.action for a in offer.actions)
 
     def _move_or_pick(self, tbl: Table, game: Game, cmd: Act | Pick, now: float) -> None:
         if isinstance(cmd, Act):
@@ -624,12 +638,14 @@ class Host:
         return found
 
     # -- views ----------------------------------------------------------------------------------
-    def _signer(self, table: Table) -> render.Sign:
+    def _signer(self, table: Table, version: int | None = None) -> render.Sign:
+        drawn = table.version if version is None else version
+
         def sign(action: str) -> str:
             try:
-                return encode(self.secret, table.id, table.version, action)
+                return encode(self.secret, table.id, drawn, action)
             except ValueError:  # too long for a token: the host finds it again by its digest
-                return encode(self.secret, table.id, table.version, digest(action))
+                return encode(self.secret, table.id, drawn, digest(action))
 
         return sign
 
@@ -646,7 +662,10 @@ class Host:
         offer = self._offer(table, game, seat)
         lang = table.seats[seat].lang
         picked = table.seats[seat].picked
-        return render.hand_screen(game, table, state, seat, lang, self._signer(table), offer, picked)
+        # a hand's buttons are drawn "just after this seat's last move": they stay the same (and valid
+        # while legal) until the seat moves again, so other people's moves leave the hand untouched
+        sign = self._signer(table, table.seats[seat].moved_at + 1)
+        return render.hand_screen(game, table, state, seat, lang, sign, offer, picked)
 
     def _hand_delivery(self, table: Table, seat: int, notify: bool) -> Delivery:
         user = table.seats[seat].user

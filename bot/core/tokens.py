@@ -59,10 +59,16 @@ def same(a: str, b: str) -> bool:
 
 
 def meaning(token: str) -> str:
-    """What a token does, without the version and signature it was drawn with (`table|action`):
-    two views whose buttons differ only in the version they were drawn at look the same."""
+    """What a token does, without its signature; a table command (`@join`, `@settings`…) also without
+    the version it was drawn at, so a table message whose buttons differ only in that looks the same.
+    A move or a pick keeps its version: it says from which of its person's moves the button dates."""
     parts = token.split(_SEP)
-    return f"{parts[0]}{_SEP}{parts[2]}" if len(parts) == 4 else token
+    if len(parts) != 4:
+        return token
+    table, version, action, _sig = parts
+    if action.startswith("@") and not action.startswith(("@pick:", "@h:")):
+        return f"{table}{_SEP}{action}"
+    return f"{table}{_SEP}{version}{_SEP}{action}"
 
 
 def decode(secret: bytes, token: str) -> Token:

@@ -99,3 +99,19 @@ async def test_an_old_button_whose_move_became_illegal_is_stale_and_changes_noth
     out = await host.handle(Press(user=A, token=tokens[0], chat=CHAT))  # the card already played
     assert out.reply is not None and "moved on" in out.reply.text
     assert await version(store, table) == v
+
+
+async def test_a_move_redraws_only_the_hands_it_changes(store) -> None:
+    """Four people at tricks: a move touches the mover's hand and the next player's, never the others'."""
+    people = [user(n) for n in range(1, 5)]
+    host, rec = make_host(store)
+    await host.handle(NewTable(user=people[0], chat=CHAT, game="tricks"))
+    for p in people[1:]:
+        await host.handle(Join(user=p, chat=CHAT))
+    await host.handle(Start(user=people[0], chat=CHAT))
+    for _ in range(12):
+        mover = next(p for p in people if rec.tokens(p) and rec.hand(p) and "▶" in rec.hand(p).text())
+        out = await host.handle(Press(user=mover, token=rec.tokens(mover)[0], chat=CHAT))
+        assert out.reply is None or not out.reply.alert, out.reply
+        hands = {d.target.user.key for d in out.deliveries if isinstance(d.target, HandTarget)}
+        assert mover.key in hands and len(hands) <= 2, hands  # the mover, and whoever plays next

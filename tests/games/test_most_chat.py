@@ -143,3 +143,24 @@ def test_every_message_exists_in_every_language_and_formats() -> None:
     ours = {k for k in catalogs()["en"] if k.startswith("most.")}
     for lang in ("ru", "uk"):
         assert {k for k in catalogs()[lang] if k.startswith("most.")} == ours
+
+
+def test_offered_buttons_are_legal_but_for_a_picked_meld_that_says_why() -> None:
+    rng = random.Random(11)
+    for seed in range(6):
+        state = GAME.new(2 + seed % 3, {"target": 0}, seed=seed)
+        while not GAME.is_over(state):
+            seat = GAME.to_act(state)[0]
+            picked: list[str] = []
+            for _ in range(rng.randint(0, 5)):
+                offer = GAME.offer(state, seat, picked)
+                if not offer.picks:
+                    break
+                picked = host_pick(state, seat, picked, rng.choice(offer.picks))
+            offer = GAME.offer(state, seat, picked)
+            chosen = [c for c in state.hands[seat] if c in picked]
+            illegal = [a for a in offer.actions if not GAME.is_legal(state, seat, GAME.normalize(a))]
+            if illegal:  # only the meld of exactly the picked cards, alone, and refused with a reason
+                assert len(chosen) >= 3 and offer.actions == illegal == ["meld:" + ",".join(chosen)]
+                assert GAME.why_illegal(state, seat, GAME.normalize(illegal[0])).code != "illegal_action"
+            state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))

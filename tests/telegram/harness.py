@@ -22,7 +22,7 @@ from fakeredis import FakeAsyncRedis
 from bot.core.config import Settings
 from bot.core.host import Host
 from bot.telegram import TelegramFrontend, build_dispatcher
-from storage import RedisMessageIds, Store
+from storage import RedisMessageIds, RedisPacer, Store
 from tests.telegram.fakeapi import BOT_USERNAME, TOKEN, FakeBotAPI, Msg
 
 GROUP = -1001000000001
@@ -105,6 +105,7 @@ class Harness:
             RedisMessageIds(self.redis),
             bot_username=BOT_USERNAME,
             prefs=self.store,
+            pacer=RedisPacer(self.redis),  # every worker of a test shares each chat's pace
             clock=self.clock,
             sleep=self.clock.sleep,
         )
