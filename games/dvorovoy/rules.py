@@ -6,7 +6,7 @@ and skip, an ace skips, a jack names the suit. Points for the cards left; exactl
 loses the match.
 
 Actions (canonical text; `normalize` accepts lower case, `10`, suit symbols, a bare card, and the
-players' words: беру/тяну/беру → draw, пас → pass, всё/хватит → end):
+players' words: беру/тяну → draw, пас → pass, всё/хватит/досить → end):
 - `play:9H` — the first card of a move (matching the top by suit or rank, or the suit named after a
   jack; a jack on anything), or the card that covers a 6 played in this move;
 - `add:9S` — one more card of the rank just played, in the same move;
@@ -194,7 +194,7 @@ def covers(card: str, six: str) -> bool:
 
 class Dvorovoy(Game[DvorovoyState, DvorovoyOptions]):
     key = "dvorovoy"
-    aliases = ("дворовой", "дворовий", "courtyard", "mau", "дворовой бридж", "дворовий бридж")
+    aliases = ("дворовой", "дворовий", "courtyard", "дворовой бридж", "дворовий бридж")
     State = DvorovoyState
     Options = DvorovoyOptions
     min_players = 2
