@@ -318,6 +318,9 @@ class HostPort(Protocol):
     async def unreachable(self, user: UserRef, table: str) -> None:
         """The platform refused to write to `user` (never started the bot, blocked DMs)."""
 
+    async def reconcile(self, platform: str) -> int:
+        """Send what differs between the platform's messages and the committed tables (at start)."""
+
     async def reachable(self, user: UserRef) -> bool:
         """The platform can write to `user` again (they started the bot, opened their DMs); False if
         that could not be stored."""

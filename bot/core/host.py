@@ -567,6 +567,37 @@ class Host:
         new, events = game.apply(state, seat, action)
         play.record(tbl, game, new, events, now, self.settings.ai_delay, seat, action)
 
+    # -- delivery after a restart ------------------------------------------------------------------
+    async def reconcile(self, platform: str, limit: int = 100_000) -> int:
+        """Bring every running table's messages on `platform` in line with the committed state.
+
+        Called when a front end starts (and may be called after an outage): a queue lost with a crashed
+        or restarted process loses nothing, because what each message shows is known by its fingerprint
+        (kept beside its id) and only views that differ are sent, paced like any other. Lobbies are
+        brought up to date by their next change. Returns the number of tables looked at.
+        """
+        try:
+            ids = await self.store.due(math.inf, limit=limit)  # every running table has a deadline
+        except Unavailable:
+            log.warning("storage unavailable: the tables' messages were not reconciled")
+            return 0
+        seen = 0
+        for table_id in ids:
+            table = await self._try_load(table_id)
+            if table is None or table.status != "playing" or table.chat.platform != platform:
+                continue
+            seen += 1
+            views = [
+                Delivery(
+                    target=TableTarget(table=table.id, chat=table.chat), screen=self._table_screen(table)
+                )
+            ]
+            views += [
+                self._hand_delivery(table, i, notify=False) for i, s in enumerate(table.seats) if s.user
+            ]
+            await self._push(views)
+        return seen
+
     # -- loading and committing -----------------------------------------------------------------
     async def _load(self, table_id: str) -> Table:
         table = await self._try_load(table_id)

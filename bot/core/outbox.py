@@ -182,6 +182,7 @@ class Outbox:
         per_second: float | None = None,
         on_unreachable: Callable[[UserRef, str], Awaitable[None]] | None = None,
         pacer: Pacer | None = None,
+        keep_plain_hands: bool = False,
         clock: Callable[[], float] = time.time,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         max_attempts: int = 4,
@@ -193,6 +194,7 @@ class Outbox:
         self.per_second = per_second
         self.on_unreachable = on_unreachable
         self.pacer = pacer or MemoryPacer()
+        self.keep_plain_hands = keep_plain_hands
         self._local = MemoryPacer()  # while the shared pacer cannot be reached
         self.clock = clock
         self.sleep = sleep
@@ -339,8 +341,10 @@ class Outbox:
         new = await self.transport.post(target, d.screen)
         if new is not None:
             await self.ids.set(target, new, view)
-        if old is not None and isinstance(target, HandTarget):
-            # the fresh "your turn" message replaces the old hand, which would only confuse
+        plain = not (shown or "").endswith("*")  # the old hand shows no buttons
+        if old is not None and isinstance(target, HandTarget) and not (plain and self.keep_plain_hands):
+            # the fresh "your turn" message replaces the old hand (two sets of buttons would confuse);
+            # where calls are dear (Telegram) an old hand without buttons stays, a snapshot
             self._count(lane)
             try:
                 await self.transport.delete(target, old)

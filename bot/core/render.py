@@ -110,10 +110,12 @@ def duration(seconds: float, lang: str) -> str:
 def fingerprint(screen: Screen) -> str:
     """A short digest of everything a person sees and can do on a screen: its text, and each button's
     label, style, link and action — not the table version its tokens were drawn at. Equal fingerprints:
-    nothing to send (old buttons stay valid while their action is legal)."""
+    nothing to send (old buttons stay valid while their action is legal). It ends in `*` when the screen
+    has buttons to press."""
     buttons = [[(b.label, b.style, b.url, b.token and meaning(b.token)) for b in r] for r in screen.buttons]
     blob = json.dumps([screen.title, screen.lines, buttons], ensure_ascii=False, separators=(",", ":"))
-    return hashlib.blake2b(blob.encode("utf-8", "surrogatepass"), digest_size=12).hexdigest()
+    mark = "*" if any(b.token for r in screen.buttons for b in r) else ""
+    return hashlib.blake2b(blob.encode("utf-8", "surrogatepass"), digest_size=12).hexdigest() + mark
 
 
 # -- options ----------------------------------------------------------------------------------------

@@ -49,6 +49,7 @@ class KozyrClient(discord.AutoShardedClient):
         self.state: AdapterState = state or MemoryState()
         self.tree = app_commands.CommandTree(self)
         self.frontend: DiscordFrontend | None = None
+        self.reconciling: asyncio.Future[int] | None = None
 
     def use(self, frontend: DiscordFrontend) -> None:
         """Serve the commands of this front end (call once, before logging in)."""
@@ -58,6 +59,8 @@ class KozyrClient(discord.AutoShardedClient):
     async def setup_hook(self) -> None:
         await self.tree.set_translator(Translator())
         await self.sync_commands()
+        if self.frontend is not None:  # logged in: bring the channels' tables in line with the state
+            self.reconciling = asyncio.ensure_future(self.frontend.host.reconcile("discord"))
 
     async def sync_commands(self) -> None:
         guild = discord.Object(self.guild_id) if self.guild_id else None

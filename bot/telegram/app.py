@@ -74,6 +74,7 @@ def make_bot(settings: Settings) -> Bot:
 async def run_telegram(settings: Settings, host: HostPort, store: Store) -> None:
     bot = make_bot(settings)
     frontend: TelegramFrontend | None = None
+    reconciling: asyncio.Future[int] | None = None
     try:
         me = await bot.me()
         frontend = TelegramFrontend(
@@ -86,6 +87,8 @@ async def run_telegram(settings: Settings, host: HostPort, store: Store) -> None
             default_language=settings.default_language,
         )
         host.attach(frontend)
+        # what a crashed or restarted worker had queued is derived again from the committed state
+        reconciling = asyncio.ensure_future(host.reconcile("telegram"))
         dp = build_dispatcher(frontend)
         await set_commands(bot)
         if settings.webhook_url:
@@ -102,6 +105,8 @@ async def run_telegram(settings: Settings, host: HostPort, store: Store) -> None
                 await polling
                 raise
     finally:
+        if reconciling is not None:
+            reconciling.cancel()
         if frontend is not None:
             with contextlib.suppress(Exception):  # send what is queued, but do not hang on the way out
                 await asyncio.wait_for(asyncio.shield(frontend.drain()), SHUTDOWN_GRACE)

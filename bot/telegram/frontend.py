@@ -228,6 +228,7 @@ class TelegramFrontend:
             per_second=per_second,
             on_unreachable=self.people.refused,
             pacer=pacer,
+            keep_plain_hands=True,  # a turn alert costs one call, not two (the old hand has no buttons)
             clock=clock,
             sleep=sleep,
         )

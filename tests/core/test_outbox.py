@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from bot.core.api import ChatRef, ChatTarget, Delivery, HandTarget, Screen, TableTarget, UserRef
+from bot.core.api import Button, ChatRef, ChatTarget, Delivery, HandTarget, Screen, TableTarget, UserRef
 from bot.core.outbox import LaneLimit, MessageGone, Outbox, RetryAfter, Unreachable
 
 GROUP = ChatRef(platform="telegram", id="-100")
@@ -59,13 +59,24 @@ def table(n: int, text: str, table_id: str = "t1") -> Delivery:
     return Delivery(target=TableTarget(table=table_id, chat=GROUP), screen=Screen(lines=[f"{text} {n}"]))
 
 
-def hand(text: str, notify: bool = False) -> Delivery:
-    return Delivery(target=HandTarget(table="t1", user=ALICE), screen=Screen(lines=[text]), notify=notify)
+def hand(text: str, notify: bool = False, buttons: bool = False) -> Delivery:
+    rows = [[Button(label="Q♥", token="t1|2|play:QH|sig")]] if buttons else []
+    screen = Screen(lines=[text], buttons=rows)
+    return Delivery(target=HandTarget(table="t1", user=ALICE), screen=screen, notify=notify)
 
 
 @pytest.fixture
 def ft() -> FakeTime:
     return FakeTime()
+
+
+async def test_by_default_a_fresh_hand_replaces_the_old_one(ft: FakeTime) -> None:
+    box, tr = make(ft)
+    box.submit([hand("cards v1")])
+    await box.drain()
+    box.submit([hand("your turn", notify=True)])
+    await box.drain()
+    assert [verb for _, verb, _, _ in tr.calls] == ["post", "post", "delete"]
 
 
 def make(ft: FakeTime, **kw) -> tuple[Outbox, FakeTransport]:
@@ -138,18 +149,23 @@ async def test_retry_after_waits_then_sends_the_newest_view(ft: FakeTime) -> Non
     assert tr.calls[2][0] - tr.calls[1][0] >= 7
 
 
-async def test_notify_survives_coalescing_and_replaces_the_old_hand(ft: FakeTime) -> None:
-    box, tr = make(ft)
+async def test_notify_survives_coalescing_and_a_fresh_hand_replaces_one_with_buttons(ft: FakeTime) -> None:
+    box, tr = make(ft, keep_plain_hands=True)
     box.submit([hand("cards v1")])
     await box.drain()
-    box.submit([hand("your turn", notify=True), hand("your turn, newer")])
+    box.submit([hand("your turn", notify=True), hand("your turn, newer", buttons=True)])
     await box.drain()
     assert [(verb, text) for _, verb, _, text in tr.calls] == [
-        ("post", "cards v1"),
+        ("post", "cards v1"),  # no buttons: it stays, a snapshot (one call cheaper)
         ("post", "your turn, newer"),
-        ("delete", "1"),
     ]
-    assert await box.ids.get(HandTarget(table="t1", user=ALICE)) == "2"
+    box.submit([hand("your turn again", notify=True)])
+    await box.drain()
+    assert [(verb, text) for _, verb, _, text in tr.calls][2:] == [
+        ("post", "your turn again"),
+        ("delete", "2"),  # it still showed buttons: two sets would confuse
+    ]
+    assert await box.ids.get(HandTarget(table="t1", user=ALICE)) == "3"
 
 
 async def test_a_message_that_cannot_be_edited_is_sent_anew(ft: FakeTime) -> None:

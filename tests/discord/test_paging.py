@@ -95,6 +95,9 @@ class BigHandHost:
     def attach(self, frontend: Frontend) -> None:
         self.frontend = frontend
 
+    async def reconcile(self, platform: str) -> int:
+        return 0
+
     def hand(self) -> Screen:
         buttons = [Button(label=f"{i:02}", token=f"t1|1|a{i}|s") for i in range(self.n)]
         return Screen(title="🂠 big · table t1", lines=["Your cards: many"], buttons=[buttons])
