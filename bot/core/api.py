@@ -258,7 +258,23 @@ class ChatTarget(BaseModel):
         return f"chat:{self.chat.key}"
 
 
-Target = Annotated[TableTarget | HandTarget | ChatTarget, Field(discriminator="kind")]
+class PingTarget(BaseModel):
+    """A short new message in the group that notifies exactly one person: their turn, when the bot cannot
+    write to them privately (a Telegram text mention, a Discord mention allowed for that user only)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["ping"] = "ping"
+    table: str
+    chat: ChatRef
+    user: UserRef
+
+    @property
+    def key(self) -> str:
+        return f"ping:{self.table}:{self.user.key}"
+
+
+Target = Annotated[TableTarget | HandTarget | ChatTarget | PingTarget, Field(discriminator="kind")]
 
 
 class Delivery(BaseModel):

@@ -38,6 +38,7 @@ from bot.core.api import (
     NewTable,
     Outcome,
     Pick,
+    PingTarget,
     Press,
     RemoveBot,
     Reply,
@@ -121,7 +122,12 @@ class Host:
         try:
             await self.store.mark_reachable(user.key, False)
             old, new = await self._change(table, change)
-            await self._push(self._views(old, new))
+            views = self._views(old, new)
+            seat = new.seat_of(user)
+            playing = new is not old and new.status == "playing" and new.state is not None
+            if playing and seat is not None and seat in games.get(new.game).to_act(self._state(new)):
+                views.append(self._ping(new, seat))  # the turn alert just failed: tell them here
+            await self._push(views)
         except (GameError, Unavailable):
             log.info("could not record an unreachable player at table %s", table)
 
@@ -705,6 +711,14 @@ class Host:
             target=HandTarget(table=table.id, user=user), screen=self._hand_screen(table, seat), notify=notify
         )
 
+    def _ping(self, table: Table, seat: int) -> Delivery:
+        """A group message that notifies only this seat's person that it is their move (issue 20)."""
+        user = table.seats[seat].user
+        assert user is not None
+        text = t(table.lang, for_platform("host.ping", table.chat.platform))
+        target = PingTarget(table=table.id, chat=table.chat, user=user)
+        return Delivery(target=target, screen=Screen(lines=[text]), notify=True)
+
     def _views(self, old: Table, new: Table) -> list[Delivery]:
         """What changed between two versions of a table, as deliveries (hands only to their owners)."""
         if old is new:
@@ -734,6 +748,8 @@ class Host:
                     out.append(
                         Delivery(target=HandTarget(table=new.id, user=s.user), screen=screen, notify=notify)
                     )
+                if notify and s.unreachable and new.status == "playing":
+                    out.append(self._ping(new, seat))
             if new.status == "over" and old.status == "playing":
                 final = render.final_screen(game, new, state, new.lang)
                 out.append(Delivery(target=ChatTarget(chat=new.chat), screen=final, notify=True))

@@ -23,12 +23,13 @@ from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from bot.core.api import ChatTarget, Delivery, HandTarget, Screen, TableTarget, UserRef
+from bot.core.api import ChatTarget, Delivery, HandTarget, PingTarget, Screen, TableTarget, UserRef
 from bot.core.render import fingerprint
 
 log = logging.getLogger(__name__)
 
-Target = TableTarget | HandTarget | ChatTarget
+Target = TableTarget | HandTarget | ChatTarget | PingTarget
+NEW_MESSAGES = (ChatTarget, PingTarget)  # always a new message, never edited
 
 
 class RetryAfter(Exception):
@@ -148,7 +149,7 @@ class MemoryPacer:
 def _first(lane: _Lane) -> str:
     """The key of the delivery to send next: a new message that notifies before any edit."""
     for key, d in lane.pending.items():
-        if d.notify or isinstance(d.target, ChatTarget):
+        if d.notify or isinstance(d.target, NEW_MESSAGES):
             return key
     return next(iter(lane.pending))
 
@@ -259,7 +260,7 @@ class Outbox:
 
     async def _unchanged(self, d: Delivery) -> bool:
         """The message already shows exactly this view (so sending it would spend budget for nothing)."""
-        if isinstance(d.target, ChatTarget) or d.notify:
+        if isinstance(d.target, NEW_MESSAGES) or d.notify:
             return False
         try:
             message_id, shown = await self.ids.lookup(d.target)
@@ -319,7 +320,7 @@ class Outbox:
 
     async def _send(self, lane: _Lane, d: Delivery) -> None:
         target = d.target
-        if isinstance(target, ChatTarget):
+        if isinstance(target, NEW_MESSAGES):
             self._count(lane)
             await self.transport.post(target, d.screen)
             return

@@ -43,6 +43,7 @@ from bot.core.api import (
     HandTarget,
     HostPort,
     Outcome,
+    PingTarget,
     Screen,
     TableTarget,
     UserRef,
@@ -55,7 +56,7 @@ from bot.discord.state import AdapterState, MemoryState, Mirror
 
 log = logging.getLogger(__name__)
 
-Target = TableTarget | HandTarget | ChatTarget
+Target = TableTarget | HandTarget | ChatTarget | PingTarget
 T = TypeVar("T")
 
 CHANNEL_LIMIT = LaneLimit(interval=1.0)
@@ -111,8 +112,9 @@ class DiscordTransport:
             channel = dm
         else:
             channel = channel_of(target.chat)
+        ping = target.user if isinstance(target, PingTarget) else None
         try:
-            with _params(screen) as params:
+            with _params(screen, ping=ping) as params:
                 data = await self.http.send_message(channel, params=params)
         except (discord.HTTPException, discord.RateLimited) as e:
             raise_retryable(e, target)
@@ -219,11 +221,15 @@ def raise_retryable(e: discord.HTTPException | discord.RateLimited, target: Targ
     log.error("Discord refused a request for %s (dropped): %s", where, e)
 
 
-def _params(screen: Screen, *, edit: bool = False) -> Any:
+def _params(screen: Screen, *, edit: bool = False, ping: UserRef | None = None) -> Any:
     view = view_of(fit(screen))
+    text, mentions = content(screen), NO_PINGS
+    if ping is not None:  # notify exactly that person: the mention, allowed for them alone
+        text = f"<@{int(ping.id)}> {text}"
+        mentions = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(int(ping.id))])
     if view is None and not edit:
-        return handle_message_parameters(content=content(screen), allowed_mentions=NO_PINGS)
-    return handle_message_parameters(content=content(screen), view=view, allowed_mentions=NO_PINGS)
+        return handle_message_parameters(content=text, allowed_mentions=mentions)
+    return handle_message_parameters(content=text, view=view, allowed_mentions=mentions)
 
 
 class DiscordFrontend:

@@ -26,6 +26,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
+from html import escape
 
 from aiogram import Bot
 from aiogram.exceptions import (
@@ -46,6 +47,7 @@ from bot.core.api import (
     HostPort,
     MoveChat,
     Outcome,
+    PingTarget,
     Screen,
     TableTarget,
     UserRef,
@@ -65,7 +67,7 @@ from bot.telegram.refs import join_payload, keyboard, screen_html
 
 log = logging.getLogger(__name__)
 
-Target = TableTarget | HandTarget | ChatTarget
+Target = TableTarget | HandTarget | ChatTarget | PingTarget
 
 GROUP_LIMIT = LaneLimit(interval=1.0, per_minute=20)  # one call every 3 s
 PRIVATE_LIMIT = LaneLimit(interval=1.0)
@@ -112,10 +114,14 @@ class TelegramTransport:
         if self.superseded(target):
             return None
         chat_id, thread = self.address(target)
+        text = screen_html(screen)
+        if isinstance(target, PingTarget):  # a text mention notifies that person, and only them
+            who = escape(target.user.name or target.user.id, quote=False)
+            text = f'<a href="tg://user?id={int(target.user.id)}">{who}</a> {text}'
         try:
             message = await self.bot.send_message(
                 chat_id=chat_id,
-                text=screen_html(screen),
+                text=text,
                 parse_mode="HTML",
                 message_thread_id=thread,
                 reply_markup=keyboard(screen),

@@ -7,7 +7,7 @@ tree's translator (`bot.discord.commands.Translator`); command *names* stay Engl
 
 MESSAGES = {
     "en": {
-        "discord.host.no_dm": "has DMs closed to me",
+        "discord.host.no_dm": "🔔 pinged here (DMs closed: the server's Privacy Settings can allow them)",
         "discord.host.log.no_dm": "{name}: Discord would not deliver my DM; allow direct messages from server members, or press 🂠 My hand (only you see it).",
         "discord.error.no_table_here": "There is no open table here. Start one with /kozyr new.",
         "discord.host.rules.new": "/kozyr new game:{game}",
@@ -42,7 +42,7 @@ MESSAGES = {
         "discord.arg.lang": "Language",
     },
     "ru": {
-        "discord.host.no_dm": "закрыл мне личные сообщения",
+        "discord.host.no_dm": "🔔 зову здесь (личные сообщения закрыты: их открывают настройки приватности сервера)",
         "discord.host.log.no_dm": "{name}: Discord не доставил моё личное сообщение; разрешите личные сообщения от участников сервера или нажмите «🂠 Мои карты» (видите только вы).",
         "discord.error.no_table_here": "Здесь нет открытого стола. Откройте его командой /kozyr new.",
         "discord.host.rules.new": "/kozyr new game:{game}",
@@ -77,7 +77,7 @@ MESSAGES = {
         "discord.arg.lang": "Язык",
     },
     "uk": {
-        "discord.host.no_dm": "закрив мені особисті повідомлення",
+        "discord.host.no_dm": "🔔 кличу тут (особисті повідомлення закриті: їх відкривають налаштування приватності сервера)",
         "discord.host.log.no_dm": "{name}: Discord не доставив моє особисте повідомлення; дозвольте особисті повідомлення від учасників сервера або натисніть «🂠 Мої карти» (бачите лише ви).",
         "discord.error.no_table_here": "Тут немає відкритого столу. Відкрийте його командою /kozyr new.",
         "discord.host.rules.new": "/kozyr new game:{game}",

@@ -2,7 +2,7 @@
 
 MESSAGES = {
     "en": {
-        "telegram.host.no_dm": "has not started the bot",
+        "telegram.host.no_dm": "🔔 pinged here (has not started the bot: press 🂠 My hand, then Start)",
         "telegram.host.log.no_dm": "{name}: open a private chat with the bot and press Start to get your cards.",
         "telegram.welcome": "Hi! I host card games in group chats. Add me to a group and send /new there. Your cards and your moves come here, in this private chat.",
         "telegram.help": (
@@ -40,7 +40,7 @@ MESSAGES = {
         "telegram.cmd.help": "What I can do",
     },
     "ru": {
-        "telegram.host.no_dm": "не запустил бота",
+        "telegram.host.no_dm": "🔔 зову здесь (не запустил бота: 🂠 «Мои карты», затем Start)",
         "telegram.host.log.no_dm": "{name}: откройте личный чат с ботом и нажмите «Start», чтобы получать карты.",
         "telegram.welcome": "Привет! Я провожу карточные игры в групповых чатах. Добавьте меня в группу и отправьте там /new. Ваши карты и ходы приходят сюда, в этот личный чат.",
         "telegram.help": (
@@ -78,7 +78,7 @@ MESSAGES = {
         "telegram.cmd.help": "Что я умею",
     },
     "uk": {
-        "telegram.host.no_dm": "не запустив бота",
+        "telegram.host.no_dm": "🔔 кличу тут (не запустив бота: 🂠 «Мої карти», потім Start)",
         "telegram.host.log.no_dm": "{name}: відкрийте приватний чат із ботом і натисніть «Start», щоб отримувати карти.",
         "telegram.welcome": "Привіт! Я проводжу карткові ігри в групових чатах. Додайте мене до групи й надішліть там /new. Ваші карти й ходи приходять сюди, у цей приватний чат.",
         "telegram.help": (
