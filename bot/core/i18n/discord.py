@@ -7,7 +7,7 @@ tree's translator (`bot.discord.commands.Translator`); command *names* stay Engl
 
 MESSAGES = {
     "en": {
-        "discord.host.no_dm": "🔔 pinged here (DMs closed: the server's Privacy Settings can allow them)",
+        "discord.host.no_dm": "🔔 pinged here (has DMs closed to me: the server's Privacy Settings can allow them)",
         "discord.host.log.no_dm": "{name}: Discord would not deliver my DM; allow direct messages from server members, or press 🂠 My hand (only you see it).",
         "discord.error.no_table_here": "There is no open table here. Start one with /kozyr new.",
         "discord.host.rules.new": "/kozyr new game:{game}",
