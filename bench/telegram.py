@@ -212,7 +212,8 @@ async def play(game: str, schedule: str, think: float, seed: int, workers: int) 
 
 def latencies(made: list[tuple[float, int]], group: list[Call]) -> list[float]:
     """For each move, the time until a table message drawn at its version or later reached the group."""
-    shown = [(c.at, v) for c in group if (v := version_of_markup(c.params.get("reply_markup"))) is not None]
+    # a group message without tokens is the finished table or the final result: it shows every move
+    shown = [(c.at, version_of_markup(c.params.get("reply_markup")) or math.inf) for c in group]
     out = []
     for at, version in made:
         later = [t for t, v in shown if v >= version and t >= at]
