@@ -20,10 +20,10 @@ with the best card, and after a jack asks for the suit it holds most of. With no
 `SearchBot` is determinized Monte Carlo: for each decision it deals the unseen cards at random into the
 other hands (their sizes are known) and the stock, applies each candidate action with the real rules,
 and plays the round out with every seat following the heuristic. A round's end is scored by the totals
-it leaves (over 125 is a heavy loss, 125 burned counts as 0): our total against the others' mean. Every
-candidate sees the same deals and the same play-out randomness, so the comparison is paired; it leaves
-the heuristic's choice only for one whose paired advantage is `confidence` standard errors above zero
-(noise from few deals must not overrule a sound habit). It stops
+it leaves (over 125 is a heavy loss, 125 burned counts as 0): our total against the best other one's
+(the lowest total wins the match). Every candidate sees the same deals and the same play-out randomness,
+so the comparison is paired; it leaves the heuristic's choice only for one whose paired advantage is
+`confidence` standard errors above zero (noise from few deals must not overrule a sound habit). It stops
 after `max_samples` deals or `budget` seconds (checked between deals), and is deterministic given its
 random generator when the sample cap comes first. Adding the rest of a rank is not searched (shedding
 cards in the same move is never worse in the play-outs), which saves half of the decisions.
@@ -215,8 +215,9 @@ def play_out(world: DvorovoyState, me: int, action: str, rng: random.Random) -> 
 
 
 def _worth(totals: list[int], me: int) -> float:
-    others = [standing(t) for i, t in enumerate(totals) if i != me]
-    return standing(totals[me]) - sum(others) / len(others)
+    """Our standing against the best other one: a match is won by the lowest total (two players: the
+    other one)."""
+    return standing(totals[me]) - max(standing(t) for i, t in enumerate(totals) if i != me)
 
 
 class SearchBot:
