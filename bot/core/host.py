@@ -748,7 +748,7 @@ class Host:
                     out.append(
                         Delivery(target=HandTarget(table=new.id, user=s.user), screen=screen, notify=notify)
                     )
-                if notify and s.unreachable and new.status == "playing":
+                if notify and seat in to_act and not s.auto and s.unreachable:  # their turn, no DM
                     out.append(self._ping(new, seat))
             if new.status == "over" and old.status == "playing":
                 final = render.final_screen(game, new, state, new.lang)
