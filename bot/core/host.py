@@ -399,9 +399,9 @@ class Host:
         table.version = await self.store.create(
             table.id, self._dump(table), chat=cmd.chat.key, users=[cmd.user.key]
         )
-        delivery = Delivery(
-            target=TableTarget(table=table.id, chat=table.chat), screen=self._table_screen(table)
-        )
+        # a new message that notifies: it goes before any table edits waiting in the group's lane
+        target = TableTarget(table=table.id, chat=table.chat)
+        delivery = Delivery(target=target, screen=self._table_screen(table), notify=True)
         return Outcome(deliveries=[delivery], table=table.id)
 
     async def _rules(self, cmd: ShowRules, lang: str) -> Outcome:
