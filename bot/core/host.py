@@ -19,7 +19,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import games
-from bot.core import lobby, metrics, play, render
+from bot.core import lobby, metrics, play, render, sheet
 from bot.core.api import (
     Act,
     AddBot,
@@ -46,8 +46,13 @@ from bot.core.api import (
     SetLanguage,
     SetOption,
     ShowHand,
+    ShowHistory,
+    ShowReplay,
     ShowRules,
     ShowSettings,
+    ShowSheet,
+    ShowStats,
+    ShowTop,
     Start,
     TableCommand,
     TableTarget,
@@ -55,6 +60,7 @@ from bot.core.api import (
 )
 from bot.core.config import Settings
 from bot.core.i18n import for_platform, has, normalize_language, t
+from bot.core.scoreboard import Scoreboard
 from bot.core.table import Seat, Table
 from bot.core.tokens import decode, digest, encode
 from games.base import Game, GameError, Offer
@@ -84,6 +90,7 @@ class Host:
         self.clock = clock
         self.secret = settings.token_secret.get_secret_value().encode()
         self.frontends: dict[str, Frontend] = {}
+        self.scoreboard = Scoreboard(store)
 
     def attach(self, frontend: Frontend) -> None:
         self.frontends[frontend.platform] = frontend
@@ -176,6 +183,8 @@ class Host:
                 return await self._move_chat(cmd)
             case ShowHand():
                 return await self._show_hand(cmd, lang)
+            case ShowStats() | ShowTop() | ShowHistory() | ShowReplay() | ShowSheet():
+                return await self._scores(cmd, lang)
             case TableCommand():
                 table_id = await self._find_table(cmd)
                 return await self._table_command(table_id, cmd, lang)
@@ -357,6 +366,12 @@ class Host:
             return await self._table_command(token.table, Join(seat=int(args[0]), **target), lang, version)
         if verb == "kick" and len(args) == 1 and args[0].isdigit():
             return await self._table_command(token.table, Kick(seat=int(args[0]), **target), lang, version)
+        if verb == "rp" and len(args) == 1 and args[0].isdigit():  # a replay's step (the token names a game)
+            replay = ShowReplay(user=cmd.user, game_id=token.table, step=int(args[0]))
+            outcome = await self._scores(replay, lang)
+            if outcome.reply is not None:
+                outcome.reply.in_place = True
+            return outcome
         if verb == "hand" and not args:
             return await self._show_hand(ShowHand(ephemeral=True, **target), lang)
         raise GameError("bad_token")
@@ -481,6 +496,58 @@ class Host:
         screen = screens[0] if cmd.ephemeral else None
         text = t(lang, "host.done.show_hand")
         return Outcome(reply=Reply(text=text, screen=screen), deliveries=deliveries)
+
+    # -- stats, history, replays, the score sheet --------------------------------------------------
+    async def _finished(self, table: Table) -> None:
+        """Count a finished game into stats and ratings (idempotent: a game is counted once)."""
+        try:
+            await self.scoreboard.finished(table, self.clock())
+        except Unavailable:
+            log.warning("table %s: storage unavailable, the game is counted when next loaded", table.id)
+        except Exception:
+            log.exception("table %s: the finished game could not be counted", table.id)
+
+    def _replay_signer(self) -> Callable[[str, str], str]:
+        return lambda game_id, action: encode(self.secret, game_id, 0, action)
+
+    async def _scores(self, cmd: AnyCommand, lang: str) -> Outcome:
+        board = self.scoreboard
+        platform = cmd.user.platform
+        match cmd:
+            case ShowStats():
+                screen = await board.stats_screen(cmd.user, cmd.chat, cmd.game, lang)
+            case ShowTop():
+                screen = await board.top_screen(cmd.chat, cmd.game, lang)
+            case ShowHistory():
+                screen = await board.history_screen(cmd.chat, lang, self._replay_signer())
+            case ShowReplay():
+                screen = await board.replay_screen(
+                    cmd.game_id, cmd.step, lang, platform, self._replay_signer()
+                )
+            case ShowSheet():
+                table = await self._sheet_table(cmd)
+                screen = Screen(lines=[t(lang, "stats.sheet_caption", id=table.id)])
+                screen.image = await asyncio.to_thread(self._sheet_picture, table)
+            case _:
+                raise GameError("illegal_action", action=cmd.kind)
+        return Outcome(reply=Reply(text=screen.text(), screen=screen))
+
+    async def _sheet_table(self, cmd: ShowSheet) -> Table:
+        """The table a sheet is asked for: named, the chat's open one, or the chat's last finished game's."""
+        if cmd.table:
+            table = await self._load(cmd.table)
+        else:
+            tables = await self._open_tables(cmd.chat) if cmd.chat is not None else []
+            if not tables and cmd.chat is not None:
+                last = await self.scoreboard.stats.history(cmd.chat.key, 1)
+                found = await self._try_load(last[0]["id"].split("-")[0]) if last else None
+                tables = [found] if found is not None else []
+            if not tables:
+                raise GameError("no_table_here")
+            table = tables[0]
+        if table.state is None or table.status not in ("playing", "over"):
+            raise GameError("no_sheet")
+        return table
 
     # -- AI and deadlines -------------------------------------------------------------------------
     async def run_due(self, now: float | None = None, *, ai_only: bool = False) -> int:
@@ -628,6 +695,8 @@ class Host:
         """Load, change a copy, commit with compare-and-set; on a lost race, again from the fresh table."""
         for _ in range(RETRIES):
             old = await self._load(table_id)
+            if old.status == "over":
+                await self._finished(old)  # counted already, or a count that failed after the commit
             new = old.model_copy(deep=True)
             try:
                 await change(new)
@@ -652,6 +721,8 @@ class Host:
             except Conflict:
                 continue
             metrics.committed(new)
+            if new.status == "over" and old.status == "playing":
+                await self._finished(new)
             return old, new
         raise GameError("busy")
 
@@ -752,8 +823,18 @@ class Host:
                     out.append(self._ping(new, seat))
             if new.status == "over" and old.status == "playing":
                 final = render.final_screen(game, new, state, new.lang)
+                final.image = self._sheet_picture(new)
                 out.append(Delivery(target=ChatTarget(chat=new.chat), screen=final, notify=True))
         return out
+
+    @staticmethod
+    def _sheet_picture(table: Table) -> bytes | None:
+        """The score sheet (rozpysnyi) or results picture of a game; None if it cannot be drawn."""
+        try:
+            return sheet.draw(sheet.sheet_data(table, table.lang))
+        except Exception:
+            log.exception("table %s: the score sheet could not be drawn", table.id)
+            return None
 
     async def _push(self, deliveries: Sequence[Delivery]) -> None:
         by_platform: dict[str, list[Delivery]] = {}

@@ -10,8 +10,11 @@ from aiogram.types import BotCommand, BotCommandScopeAllGroupChats, BotCommandSc
 
 from bot.core.i18n import LANGUAGES, t
 
-GROUP = ("new", "join", "leave", "start", "stop", "hand", "settings", "invite", "rules", "lang", "help")
-PRIVATE = ("start", "hand", "rules", "lang", "help")
+GROUP = (
+    "new", "join", "leave", "start", "stop", "hand", "settings", "invite",
+    "stats", "top", "history", "sheet", "rules", "lang", "help",
+)  # fmt: skip
+PRIVATE = ("start", "hand", "stats", "rules", "lang", "help")
 
 
 def menu(lang: str, names: tuple[str, ...], private: bool) -> list[BotCommand]:
