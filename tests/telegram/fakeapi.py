@@ -430,7 +430,9 @@ class FakeBotAPI:
         if msg.photo is not None:
             del body["text"]
             body["caption"] = TAG.sub("", msg.text)
-            body["photo"] = [{"file_id": f"photo{msg.message_id}", "file_unique_id": "u", "width": 1, "height": 1}]
+            body["photo"] = [
+                {"file_id": f"photo{msg.message_id}", "file_unique_id": "u", "width": 1, "height": 1}
+            ]
         if msg.markup and msg.markup.get("inline_keyboard"):
             body["reply_markup"] = msg.markup
         if msg.thread is not None:

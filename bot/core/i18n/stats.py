@@ -1,6 +1,15 @@
 """Strings of stats, leaderboards, history, replays and the score sheet picture."""
 
 _EN = {
+    "console.help_scores": "/stats, /top, /history, /replay <id> [move] and /sheet (the score sheet picture) work here too.",
+    "console.sheet_saved": "📋 Score sheet picture: {path}",
+    "discord.cmd.stats": "My stats and ratings (here and in every chat)",
+    "discord.cmd.top": "This channel's leaderboard",
+    "discord.cmd.history": "This channel's last games, with replays",
+    "discord.cmd.replay": "Replay a finished game move by move",
+    "discord.cmd.sheet": "The score sheet picture of this channel's table",
+    "discord.arg.game_id": "The game's id (from history)",
+    "discord.arg.move": "Start at this move (0: the deal)",
     "telegram.cmd.stats": "Your stats and ratings: /stats [game]",
     "telegram.cmd.top": "This chat's leaderboard: /top [game]",
     "telegram.cmd.history": "This chat's last games (and their replays)",
@@ -40,6 +49,15 @@ _EN = {
 }
 
 _RU = {
+    "console.help_scores": "Здесь работают и /stats, /top, /history, /replay <id> [ход] и /sheet (роспись картинкой).",
+    "console.sheet_saved": "📋 Роспись картинкой: {path}",
+    "discord.cmd.stats": "Моя статистика и рейтинг (здесь и во всех чатах)",
+    "discord.cmd.top": "Рейтинг этого канала",
+    "discord.cmd.history": "Последние игры канала с повторами",
+    "discord.cmd.replay": "Повтор законченной игры ход за ходом",
+    "discord.cmd.sheet": "Роспись стола этого канала картинкой",
+    "discord.arg.game_id": "Id игры (из истории)",
+    "discord.arg.move": "Начать с этого хода (0 — раздача)",
     "telegram.cmd.stats": "Ваша статистика и рейтинг: /stats [игра]",
     "telegram.cmd.top": "Рейтинг этого чата: /top [игра]",
     "telegram.cmd.history": "Последние игры чата (и их повторы)",
@@ -79,6 +97,15 @@ _RU = {
 }
 
 _UK = {
+    "console.help_scores": "Тут працюють і /stats, /top, /history, /replay <id> [хід] та /sheet (розпис картинкою).",
+    "console.sheet_saved": "📋 Розпис картинкою: {path}",
+    "discord.cmd.stats": "Моя статистика й рейтинг (тут і в усіх чатах)",
+    "discord.cmd.top": "Рейтинг цього каналу",
+    "discord.cmd.history": "Останні ігри каналу з повторами",
+    "discord.cmd.replay": "Повтор закінченої гри хід за ходом",
+    "discord.cmd.sheet": "Розпис столу цього каналу картинкою",
+    "discord.arg.game_id": "Id гри (з історії)",
+    "discord.arg.move": "Почати з цього ходу (0 — роздача)",
     "telegram.cmd.stats": "Ваша статистика й рейтинг: /stats [гра]",
     "telegram.cmd.top": "Рейтинг цього чату: /top [гра]",
     "telegram.cmd.history": "Останні ігри чату (і їхні повтори)",
