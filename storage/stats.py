@@ -12,6 +12,9 @@ Every key carries the Cluster hash tag `{stats}`, so recording a game is one opt
     {p}:{stats}:hist:<chat>            list: the chat's last HISTORY_MAX finished games (newest first)
     {p}:{stats}:game:<game>            the compact record of one game (seed, options, moves) for replays,
                                        kept REPLAY_TTL (7 days)
+    {p}:{stats}:moves:<table>          zset: the running game's moves (`<version>.<i>|<seat>:<action>`,
+                                       score = commit version), written after each commit, ordered by
+                                       version whichever worker wrote it; dropped when the game is counted
 
 `who` is a person's user key (`telegram:42`) or `ai:<level>` for the built-in AI. Chat and person keys
 expire a year after their last game, so memory is bounded by the people who played in the last year.
@@ -35,6 +38,8 @@ KEEP_TTL = 365 * 86400
 REPLAY_TTL = 7 * 86400
 HISTORY_MAX = 20
 TOP_MAX = 200
+MOVES_MAX = 20_000  # moves kept of one running game (a full rozpysnyi game is under 1000)
+KEEP_MOVES = 30 * 86400  # a running game's moves live as long as an idle table
 
 Row = dict[str, Any]
 # (rows in this chat, rows across chats) → (new rows in this chat, new rows across chats), one per player
@@ -71,12 +76,13 @@ class StatsStore:
         rate: Rate,
         summary: Row,
         replay: Row | None,
+        table: str | None = None,
     ) -> bool:
         """Count a finished game once: True when this call counted it, False when it was already counted.
 
         `players` are the seats' `who` (a person's key or `ai:<level>`, several AI seats may share one);
         `rate` turns the old rows into the new ones; `summary` goes to the chat's history and `replay`
-        (if any) is kept for replays.
+        (if any) is kept for replays; the moves noted for `table` are dropped.
         """
         who = list(dict.fromkeys(players))
         done = self.done_key(game_id)
@@ -113,10 +119,32 @@ class StatsStore:
                     pipe.expire(history, KEEP_TTL)
                     if replay is not None:
                         pipe.set(self._k("game", game_id), json.dumps(replay), ex=REPLAY_TTL)
+                    if table is not None:
+                        pipe.delete(self._k("moves", table))
                     await pipe.execute()
                     return True
                 except WatchError:
                     continue
+
+    @guarded
+    async def moved(self, table_id: str, version: int, moves: Sequence[str]) -> None:
+        """The moves one commit made (`<seat>:<action>`), kept in commit order until the game is counted."""
+        key = self._k("moves", table_id)
+        members = {f"{version}.{i}|{m}": version + i / 1000 for i, m in enumerate(moves)}
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.zadd(key, members)
+            pipe.zremrangebyrank(key, 0, -MOVES_MAX - 1)
+            pipe.expire(key, KEEP_MOVES)
+            await pipe.execute()
+
+    @guarded
+    async def moves(self, table_id: str) -> list[tuple[int, str]]:
+        """The running game's moves in commit order: (commit version, `<seat>:<action>`)."""
+        out = []
+        for member in await self.redis.zrange(self._k("moves", table_id), 0, -1):
+            stamp, _, move = member.partition("|")
+            out.append((int(stamp.split(".")[0]), move))
+        return out
 
     @staticmethod
     async def _evictions(pipe: Any, top: str, keep: Sequence[str]) -> list[str]:

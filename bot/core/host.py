@@ -507,6 +507,13 @@ class Host:
         except Exception:
             log.exception("table %s: the finished game could not be counted", table.id)
 
+    async def _moved(self, table: Table) -> None:
+        """Note a commit's moves for the game's replay (a lost note only costs that game its replay)."""
+        try:
+            await self.scoreboard.moved(table)
+        except Unavailable:
+            log.warning("table %s: storage unavailable, a move is missing from the game's replay", table.id)
+
     def _replay_signer(self) -> Callable[[str, str], str]:
         return lambda game_id, action: encode(self.secret, game_id, 0, action)
 
@@ -721,6 +728,7 @@ class Host:
             except Conflict:
                 continue
             metrics.committed(new)
+            await self._moved(new)
             if new.status == "over" and old.status == "playing":
                 await self._finished(new)
             return old, new

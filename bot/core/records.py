@@ -12,7 +12,6 @@ Pure functions over a finished `Table` (the host stores what they return, `stora
 
 from __future__ import annotations
 
-import json
 import logging
 from typing import Any
 
@@ -107,14 +106,27 @@ def _rated(game: Game, res: list[Row], old: list[Row | None], now: float) -> lis
 # -- replays ----------------------------------------------------------------------------------------
 
 
-def moves_from_events(entries: list[str]) -> list[list[Any]]:
-    """[seat, action] of every move in a table's committed event stream, in order."""
-    moves = []
-    for raw in entries:
-        item = json.loads(raw)
-        if "action" in item and item.get("seat") is not None:
-            moves.append([int(item["seat"]), str(item["action"])])
-    return moves
+def commit_moves(table: Table) -> list[str]:
+    """The moves (`<seat>:<action>`) the change just committed made."""
+    moves = getattr(table, "moves", None)  # the host's move history (`#<deal>` markers and moves)
+    if isinstance(moves, list):
+        return [m for m in moves if isinstance(m, str) and not m.startswith("#")]
+    fresh = getattr(table, "fresh", None) or []  # the event stream's entries
+    return [
+        f"{f['seat']}:{f['action']}"
+        for f in fresh
+        if f.get("action") is not None and f.get("seat") is not None
+    ]
+
+
+def parse_moves(entries: list[str]) -> list[list[Any]]:
+    """`<seat>:<action>` → [seat, action]."""
+    out: list[list[Any]] = []
+    for entry in entries:
+        seat, _, action = entry.partition(":")
+        if seat.isdigit() and action:
+            out.append([int(seat), action])
+    return out
 
 
 def replay_record(table: Table, moves: list[list[Any]], names: list[str]) -> Row | None:

@@ -20,7 +20,6 @@ from bot.core.table import LogLine, Seat, Table
 from games.base import GameError
 from storage import Store
 from storage.stats import Row, StatsStore
-from storage.tables import EVENTS_MAX
 
 log = logging.getLogger(__name__)
 REPLAY_CONTEXT = 6  # moves shown before the current one
@@ -43,7 +42,7 @@ class Scoreboard:
         game = games.get(table.game)
         names = [s.user.name if s.user is not None else "" for s in table.seats]
         res = records.results(table, names)
-        moves = records.moves_from_events(await self.store.events(table.id, count=EVENTS_MAX * 3))
+        moves = records.parse_moves([m for _v, m in await self.stats.moves(table.id)])
         replay = await asyncio.to_thread(records.replay_record, table, moves, names)
         summary = {
             "id": gid,
@@ -56,7 +55,15 @@ class Scoreboard:
         }
         players = [r["who"] for r in res]
         rate = records.rate(game, res, now)
-        return await self.stats.record(gid, game.key, table.chat.key, players, rate, summary, replay)
+        return await self.stats.record(
+            gid, game.key, table.chat.key, players, rate, summary, replay, table=table.id
+        )
+
+    async def moved(self, table: Table) -> None:
+        """Keep the moves a commit made, for the game's replay."""
+        moves = records.commit_moves(table)
+        if moves and table.status in ("playing", "over"):
+            await self.stats.moved(table.id, table.version, moves)
 
     # -- screens ------------------------------------------------------------------------------------
     async def stats_screen(self, user: UserRef, chat: ChatRef | None, game: str | None, lang: str) -> Screen:
