@@ -42,6 +42,7 @@ from bot.core.api import (
     Outcome,
     SetLanguage,
     SetOption,
+    SetPings,
     ShowHand,
     ShowHistory,
     ShowReplay,
@@ -357,3 +358,10 @@ class Kozyr(app_commands.Group):
     @app_commands.command(name="sheet", description=text("discord.cmd.sheet"))
     async def sheet(self, interaction: discord.Interaction[Any]) -> None:
         await self.table_command(interaction, ShowSheet)
+
+    @app_commands.command(name="pings", description=text("discord.cmd.pings"))
+    @app_commands.describe(mode=text("discord.arg.pings"))
+    @app_commands.choices(mode=[app_commands.Choice(name=m, value=m) for m in ("auto", "group", "off")])
+    async def pings(self, interaction: discord.Interaction[Any], mode: app_commands.Choice[str]) -> None:
+        command = SetPings(user=user_ref(interaction), mode=mode.value, update_id=str(interaction.id))
+        await self.run(interaction, command)
