@@ -61,7 +61,7 @@ from bot.core.api import (
 )
 from bot.core.config import Settings
 from bot.core.i18n import for_platform, has, normalize_language, t
-from bot.core.scoreboard import Scoreboard
+from bot.core.scoreboard import Scoreboard, scope
 from bot.core.table import Seat, Table
 from bot.core.tokens import decode, digest, encode
 from games.base import Game, GameError, Offer
@@ -577,7 +577,7 @@ class Host:
         else:
             tables = await self._open_tables(cmd.chat) if cmd.chat is not None else []
             if not tables and cmd.chat is not None:
-                last = await self.scoreboard.stats.history(cmd.chat.key, 1)
+                last = await self.scoreboard.stats.history(scope(cmd.chat), 1)
                 found = await self._try_load(last[0]["id"].split("-")[0]) if last else None
                 tables = [found] if found is not None else []
             if not tables:

@@ -26,6 +26,11 @@ REPLAY_CONTEXT = 6  # moves shown before the current one
 TOP_SIZE = 10
 
 
+def scope(chat: ChatRef) -> str:
+    """Where a chat's stats live: the whole group or channel, whichever topic or thread a table was in."""
+    return f"{chat.platform}:{chat.id}"
+
+
 class Scoreboard:
     def __init__(self, store: Store) -> None:
         self.store = store
@@ -56,7 +61,7 @@ class Scoreboard:
         players = [r["who"] for r in res]
         rate = records.rate(game, res, now)
         return await self.stats.record(
-            gid, game.key, table.chat.key, players, rate, summary, replay, table=table.id
+            gid, game.key, scope(table.chat), players, rate, summary, replay, table=table.id
         )
 
     async def moved(self, table: Table) -> None:
@@ -72,7 +77,7 @@ class Scoreboard:
         if chat is not None:
             here = []
             for kind in kinds:
-                row = await self.stats.rows_in_chat(chat.key, kind, user.key)
+                row = await self.stats.rows_in_chat(scope(chat), kind, user.key)
                 if row is not None:
                     here.append(stats_line(kind, row, lang))
             lines += [t(lang, "stats.here"), *(here or [t(lang, "stats.none")]), ""]
@@ -83,7 +88,7 @@ class Scoreboard:
 
     async def top_screen(self, chat: ChatRef, game: str | None, lang: str) -> Screen:
         kinds = [games.get(game).key] if game else [g.key for g in games.all_games()]
-        found = await self.stats.kinds_in_chat(chat.key, kinds)
+        found = await self.stats.kinds_in_chat(scope(chat), kinds)
         if not found:
             return Screen(title=t(lang, "stats.top_title", game="—"), lines=[t(lang, "stats.top_none")])
         lines: list[str] = []
@@ -94,14 +99,14 @@ class Scoreboard:
                 title = t(lang, "stats.top_title", game=name if len(found) == 1 else "")
             if len(found) > 1:
                 lines.append(f"{name}:")
-            for place, (who, row) in enumerate(await self.stats.top(chat.key, kind, TOP_SIZE), 1):
+            for place, (who, row) in enumerate(await self.stats.top(scope(chat), kind, TOP_SIZE), 1):
                 lines.append(top_line(place, who, row, lang))
             lines.append("")
         lines.append(t(lang, "stats.top_note"))
         return Screen(title=title.rstrip(" ·"), lines=lines)
 
     async def history_screen(self, chat: ChatRef, lang: str, sign: Any) -> Screen:
-        items = await self.stats.history(chat.key)
+        items = await self.stats.history(scope(chat))
         if not items:
             return Screen(title=t(lang, "stats.history_title"), lines=[t(lang, "stats.history_none")])
         lines, buttons = [], []

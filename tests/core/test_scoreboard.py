@@ -9,6 +9,7 @@ import pytest
 from bot.core import records
 from bot.core.api import (
     AddBot,
+    ChatRef,
     ChatTarget,
     NewTable,
     Press,
@@ -19,23 +20,27 @@ from bot.core.api import (
     Start,
 )
 from bot.core.host import Host
+from bot.core.scoreboard import scope
 from bot.core.table import Table
 from storage import Unavailable
 from storage.stats import StatsStore
 from tests.core.hosting import CHAT, make_host, user
 
 A = user(1)
+HERE = scope(CHAT)  # where the chat's stats live
 LAST: dict[str, str] = {}  # table → the last button its person pressed
 
 
-async def finish_a_game(host: Host, rec, game: str = "rozpysnyi", options: dict | None = None) -> str:
+async def finish_a_game(
+    host: Host, rec, game: str = "rozpysnyi", options: dict | None = None, chat: ChatRef = CHAT
+) -> str:
     """A plays against AIs by pressing their first button until the game is over; returns the table id."""
     if options is None and game == "rozpysnyi":
         options = {"schedule": "1,D,N"}  # three short rounds
-    out = await host.handle(NewTable(user=A, chat=CHAT, game=game, options=options or {}))
+    out = await host.handle(NewTable(user=A, chat=chat, game=game, options=options or {}))
     for _ in range(3 if game != "durak" else 1):
-        await host.handle(AddBot(user=A, chat=CHAT))
-    await host.handle(Start(user=A, chat=CHAT))
+        await host.handle(AddBot(user=A, chat=chat))
+    await host.handle(Start(user=A, chat=chat))
     assert out.table
     for _ in range(1000):
         await host.settle()
@@ -43,7 +48,7 @@ async def finish_a_game(host: Host, rec, game: str = "rozpysnyi", options: dict 
         if not tokens:
             break
         LAST[out.table] = tokens[0]
-        await host.handle(Press(user=A, token=tokens[0], chat=CHAT))
+        await host.handle(Press(user=A, token=tokens[0], chat=chat))
     return out.table
 
 
@@ -61,7 +66,7 @@ async def test_a_finished_game_is_counted_once_whoever_counts_it(store) -> None:
     table = await load(host, table_id)
     assert table.status == "over"
     stats = StatsStore(store.redis, store.prefix)
-    row = await stats.rows_in_chat(CHAT.key, "rozpysnyi", A.key)
+    row = await stats.rows_in_chat(HERE, "rozpysnyi", A.key)
     assert row is not None and row["games"] == 1
     mu, sigma = row["mu"], row["sigma"]
     assert sigma < 25 / 3  # one game made the rating more certain
@@ -70,10 +75,10 @@ async def test_a_finished_game_is_counted_once_whoever_counts_it(store) -> None:
     assert again == [False, False, False]
     last = rec.tokens(A)
     assert not last
-    row = await stats.rows_in_chat(CHAT.key, "rozpysnyi", A.key)
+    row = await stats.rows_in_chat(HERE, "rozpysnyi", A.key)
     assert row["games"] == 1 and (row["mu"], row["sigma"]) == (mu, sigma)
     assert (await stats.rows_of(A.key))["rozpysnyi"]["games"] == 1
-    assert len(await stats.history(CHAT.key)) == 1
+    assert len(await stats.history(HERE)) == 1
 
 
 async def test_two_workers_racing_to_count_one_game_count_it_once(redis_factory, prefix) -> None:
@@ -87,12 +92,12 @@ async def test_two_workers_racing_to_count_one_game_count_it_once(redis_factory,
     stats = StatsStore(stores[0].redis, prefix)
     # forget that it was counted, then let two workers count it at the same moment
     await stores[0].redis.delete(
-        stats.done_key(gid), stats._k("chat", CHAT.key, "rozpysnyi"), stats._k("user", A.key)
+        stats.done_key(gid), stats._k("chat", HERE, "rozpysnyi"), stats._k("user", A.key)
     )
     hosts = [make_host(s)[0] for s in stores]
     counted = await asyncio.gather(*(h.scoreboard.finished(table, 1.0) for h in hosts))
     assert sorted(counted) == [False, True]
-    assert (await stats.rows_in_chat(CHAT.key, "rozpysnyi", A.key))["games"] == 1
+    assert (await stats.rows_in_chat(HERE, "rozpysnyi", A.key))["games"] == 1
 
 
 async def test_a_final_move_retried_after_a_failed_count_is_counted_once(store, monkeypatch) -> None:
@@ -110,21 +115,21 @@ async def test_a_final_move_retried_after_a_failed_count_is_counted_once(store, 
     table_id = await finish_a_game(host, rec)
     stats = StatsStore(store.redis, store.prefix)
     assert fails["left"] == 0
-    assert await stats.rows_in_chat(CHAT.key, "rozpysnyi", A.key) is None  # the count failed after the commit
+    assert await stats.rows_in_chat(HERE, "rozpysnyi", A.key) is None  # the count failed after the commit
     finals = [d for d in rec.deliveries if isinstance(d.target, ChatTarget)]
     assert len(finals) == 1  # the game still ended for everybody
     # the person's last press arrives again (the platform retries the update): refused, but counted now
     for _ in range(2):
         out = await host.handle(Press(user=A, token=LAST[table_id], chat=CHAT))
         assert out.reply is not None and not out.deliveries
-    row = await stats.rows_in_chat(CHAT.key, "rozpysnyi", A.key)
+    row = await stats.rows_in_chat(HERE, "rozpysnyi", A.key)
     assert row is not None and row["games"] == 1
 
 
 async def test_stats_top_and_history_screens(store) -> None:
     host, rec = make_host(store)
     await finish_a_game(host, rec)
-    await finish_a_game(host, rec)
+    await finish_a_game(host, rec, chat=CHAT.model_copy(update={"thread": "7"}))  # a topic counts to its chat
     mine = (await host.handle(ShowStats(user=A, chat=CHAT))).reply
     assert mine is not None and mine.screen is not None
     text = mine.screen.text()
@@ -166,6 +171,6 @@ async def test_durak_counts_who_was_the_durak(store, game) -> None:
     table = await load(host, table_id)
     res = records.results(table, ["User1", ""])
     stats = StatsStore(store.redis, store.prefix)
-    row = await stats.rows_in_chat(CHAT.key, game, A.key)
+    row = await stats.rows_in_chat(HERE, game, A.key)
     assert row["durak"] == res[0]["durak"] == table.state["durak_counts"][0]
     assert row["wins"] == int(res[0]["won"])

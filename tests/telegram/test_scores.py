@@ -50,7 +50,7 @@ async def test_a_game_is_counted_once_and_shown_by_stats_top_history_replay_and_
     await h.press(person, hand, token)
     await h.press(person, hand, token)
     stats = StatsStore(h.redis)
-    chat_key = f"telegram:{GROUP}:"
+    chat_key = f"telegram:{GROUP}"
     for p in (ANN, BOB):
         row = await stats.rows_in_chat(chat_key, "rozpysnyi", p.key)
         assert row is not None and row["games"] == 1, row
