@@ -160,13 +160,14 @@ def _options(state: GameState) -> dict[str, Any]:
     return options.model_dump(mode="json") if options is not None else {}
 
 
-def replay_states(record: Row) -> list[tuple[Any, list[Event]]]:
-    """The state after each move (the first entry: the deal, no events), rebuilt from the record."""
+def replay_states(record: Row, upto: int | None = None) -> list[tuple[Any, list[Event]]]:
+    """The state after each move (the first entry: the deal, no events) up to move `upto` (all by default),
+    rebuilt from the record."""
     game = games.get(record["game"])
     deals = record.get("deals") or None
     state = game.new(record["players"], record.get("options") or {}, seed=record["seed"], deals=deals)
     out: list[tuple[Any, list[Event]]] = [(state, [])]
-    for seat, action in record["moves"]:
+    for seat, action in record["moves"][:upto]:
         state, events = game.apply(state, int(seat), action)
         out.append((state, events))
     return out

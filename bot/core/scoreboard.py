@@ -205,9 +205,9 @@ def replay_screen(gid: str, record: Row, step: int | None, lang: str, platform: 
     """Move `step` of a finished game (0: the deal; None: the last): the public table after it, the
     moves that led there, and buttons to step back and forth."""
     game = games.get(record["game"])
-    states = records.replay_states(record)
-    total = len(states) - 1
+    total = len(record["moves"])
     k = total if step is None else max(0, min(step, total))
+    states = records.replay_states(record, k)
     table = replay_table(gid, record, platform)
     state, _ = states[k]
     view = game.view(state, None)
