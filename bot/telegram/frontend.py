@@ -174,8 +174,29 @@ class TelegramTransport:
             text = e.message.lower()
             if "message is not modified" in text:
                 return
+            if "no text in the message" in text:  # a picture (the score sheet): its caption is the text
+                await self.edit_caption(chat_id, message_id, screen)
+                return
             if not any(g in text for g in GONE):
                 log.warning("editMessageText in %s refused (%s): sending a new message", chat_id, e.message)
+            raise MessageGone(e.message) from e
+        except TelegramAPIError as e:
+            raise translate(e) from e
+
+    async def edit_caption(self, chat_id: int, message_id: str, screen: Screen) -> None:
+        """Edit the caption (and buttons) of a picture message, as `edit` does a text."""
+        text = screen_html(screen)
+        try:
+            await self.bot.edit_message_caption(
+                chat_id=chat_id,
+                message_id=int(message_id),
+                caption=text if len(text) <= CAPTION_MAX else screen_html(Screen(title=screen.title)),
+                parse_mode="HTML",
+                reply_markup=keyboard(screen) or InlineKeyboardMarkup(inline_keyboard=[]),
+            )
+        except TelegramBadRequest as e:
+            if "message is not modified" in e.message.lower():
+                return
             raise MessageGone(e.message) from e
         except TelegramAPIError as e:
             raise translate(e) from e

@@ -371,6 +371,8 @@ class FakeBotAPI:
 
     async def _m_editMessageText(self, p: dict[str, Any]) -> dict[str, Any]:
         msg = self._find(p, "message to edit not found")
+        if msg.photo is not None:
+            raise ApiError(400, "Bad Request: there is no text in the message to edit")
         text = _checked_text(str(p.get("text", "")), p.get("parse_mode"))
         markup = _checked_markup(p.get("reply_markup"))
         if text == msg.text and _same_markup(markup, msg.markup):
@@ -379,6 +381,18 @@ class FakeBotAPI:
                 "Bad Request: message is not modified: specified new message content and reply markup are "
                 "exactly the same as a current content and reply markup of the message",
             )
+        msg.text, msg.markup = text, markup
+        msg.edits += 1
+        return self._message_json(msg)
+
+    async def _m_editMessageCaption(self, p: dict[str, Any]) -> dict[str, Any]:
+        msg = self._find(p, "message to edit not found")
+        if msg.photo is None:
+            raise ApiError(400, "Bad Request: there is no caption in the message to edit")
+        text = _checked_text(str(p.get("caption", "")), p.get("parse_mode"))
+        markup = _checked_markup(p.get("reply_markup"))
+        if text == msg.text and _same_markup(markup, msg.markup):
+            raise ApiError(400, "Bad Request: message is not modified")
         msg.text, msg.markup = text, markup
         msg.edits += 1
         return self._message_json(msg)
