@@ -4,6 +4,7 @@ plural forms in the order of each file's gettext formula (CLDR via Babel), and n
 from __future__ import annotations
 
 import gettext
+import re
 import string
 from pathlib import Path
 
@@ -108,3 +109,140 @@ def test_no_module_keeps_a_dict_catalog() -> None:
     leftover = [p.name for p in Path(po.__file__).parent.glob("*.py") if "MESSAGES" in p.read_text()
                 and p.name not in {"__init__.py", "po.py"}]
     assert not leftover, f"run {EXPORT.name}: {leftover}"
+
+
+# A counted noun's nominative forms by CLDR category (`one`, `few`, `many`), per language.
+NOUNS = {
+    "ru": [
+        ("игрок", "игрока", "игроков"),
+        ("карта", "карты", "карт"),
+        ("очко", "очка", "очков"),
+        ("взятка", "взятки", "взяток"),
+        ("секунда", "секунды", "секунд"),
+        ("минута", "минуты", "минут"),
+        ("час", "часа", "часов"),
+        ("день", "дня", "дней"),
+        ("кон", "кона", "конов"),
+        ("игра", "игры", "игр"),
+        ("раздача", "раздачи", "раздач"),
+        ("сдача", "сдачи", "сдач"),
+        ("место", "места", "мест"),
+        ("ход", "хода", "ходов"),
+        ("стол", "стола", "столов"),
+        ("гейм", "гейма", "геймов"),
+    ],
+    "uk": [
+        ("гравець", "гравці", "гравців"),
+        ("карта", "карти", "карт"),
+        ("очко", "очки", "очок"),
+        ("взятка", "взятки", "взяток"),
+        ("секунда", "секунди", "секунд"),
+        ("хвилина", "хвилини", "хвилин"),
+        ("година", "години", "годин"),
+        ("день", "дні", "днів"),
+        ("кін", "кони", "конів"),
+        ("гра", "гри", "ігор"),
+        ("роздача", "роздачі", "роздач"),
+        ("місце", "місця", "місць"),
+        ("хід", "ходи", "ходів"),
+        ("стіл", "столи", "столів"),
+        ("гейм", "гейми", "геймів"),
+    ],
+    "en": [
+        ("player", "players"),
+        ("card", "cards"),
+        ("point", "points"),
+        ("trick", "tricks"),
+        ("second", "seconds"),
+        ("minute", "minutes"),
+        ("hour", "hours"),
+        ("day", "days"),
+        ("round", "rounds"),
+        ("game", "games"),
+        ("board", "boards"),
+        ("seat", "seats"),
+        ("table", "tables"),
+    ],
+}
+# After these words a number governs another case (из 5 карт, по 1 карте, до 21 очка), not checked here.
+PREPOSITIONS = {
+    "из", "до", "от", "по", "с", "со", "без", "для", "после", "около", "больше", "меньше", "кроме", "на",
+    "за",
+    "з", "зі", "із", "від", "після", "більше", "менше", "крім", "через",
+    "of", "to", "from", "by", "after",
+}
+COUNTED = r"(?<![\w.,–])(?:\d+–)?(\d+)\s+([^\W\d_]+)"  # a range agrees with its last number
+# Parameters that never hold a number (people, cards, suits, names); every other one is set to the sample n.
+TEXT_PARAMS = {
+    "name", "player", "names", "guest", "creator", "leader", "winner", "dealer", "attacker", "defender",
+    "durak", "claimer", "declarer", "partner", "owner", "dummy", "suit", "card", "top", "by", "contract",
+    "game", "chat", "level", "levels", "presets", "command", "thread",
+}
+SAMPLES = (1, 2, 3, 4, 5, 11, 12, 14, 21, 22, 25, 100, 101)
+
+
+def counted_noun_errors(lang: str, text: str) -> list[str]:
+    """Every `<number> <noun>` in `text` whose noun form disagrees with the number's CLDR category."""
+    cats = po.categories(lang)
+    forms = {form: nouns for nouns in NOUNS[lang] for form in nouns}
+    bad = []
+    for m in re.finditer(COUNTED, text):
+        before = [re.sub(r"\W", "", w.lower()) for w in text[: m.start()].split()[-2:]]
+        if PREPOSITIONS & set(before):  # из 5 карт, из оставшихся 2 взяток
+            continue
+        noun = m.group(2).lower()
+        if noun in forms:
+            want = forms[noun][cats.index(plural_category(lang, int(m.group(1))))]
+            if noun != want:
+                bad.append(f"{m.group(0)!r} (want {want!r})")
+    return bad
+
+
+def test_the_checker_knows_a_wrong_form() -> None:
+    assert counted_noun_errors("ru", "Стол заполнен (4 игроков).") == ["'4 игроков' (want 'игрока')"]
+    assert counted_noun_errors("ru", "3–4 игроков") == ["'3–4 игроков' (want 'игрока')"]
+    assert counted_noun_errors("uk", "2–4 гравців") == ["'2–4 гравців' (want 'гравці')"]
+    assert counted_noun_errors("uk", "21 гравець, 22 гравці, 25 гравців, з 5 гравців") == []
+    assert counted_noun_errors("en", "1 cards") == ["'1 cards' (want 'card')"]
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk", "en"])
+def test_every_message_counts_its_nouns_right_for_1_2_5_11_21(lang: str) -> None:
+    """Every message, every number parameter set to n: plural messages pick the right form by `n`, and no
+    plain message puts a fixed noun form after a number parameter (\"4 игроков\")."""
+    bad = []
+    for key, value in catalogs()[lang].items():
+        names = set().union(*map(fields, forms(value)))
+        for n in SAMPLES:
+            params = {f: "X" if f in TEXT_PARAMS else n for f in names}
+            text = t(lang, key, **{**params, "n": n})
+            bad += [f"{key} n={n}: {e}" for e in counted_noun_errors(lang, text)]
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_plural_messages_have_distinct_forms_where_a_noun_is_counted(lang: str) -> None:
+    """A plural message counting a known noun after its number has three forms: 1 = 21, 2, 5 = 11."""
+    nouns = {form for triple in NOUNS[lang] for form in triple}
+    for key, value in catalogs()[lang].items():
+        if isinstance(value, str):
+            continue
+        names = set().union(*map(fields, forms(value))) - {"n"}
+        texts = {n: t(lang, key, **{f: "x" for f in names}, n=n) for n in (1, 2, 5, 11, 21)}
+        if not any(m.group(2).lower() in nouns for s in texts.values() for m in re.finditer(COUNTED, s)):
+            continue
+        shape = {n: re.sub(rf"\b{n}\b", "#", s) for n, s in texts.items()}
+        assert len({shape[1], shape[2], shape[5]}) == 3, (key, texts)
+        assert shape[5] == shape[11] and shape[1] == shape[21], (key, texts)
+
+
+def test_every_preset_and_ai_level_has_a_name_in_every_language() -> None:
+    import games
+
+    cats = catalogs()
+    for game in games.all_games():
+        keys = [f"{game.key}.preset.{p}" for p in game.presets]
+        keys += [f"host.level.{level}" for level in game.bot_levels]
+        for lang in LANGUAGES:
+            missing = [k for k in keys if k not in cats[lang]]
+            assert not missing, (lang, missing)
