@@ -38,7 +38,7 @@ def base_messages(domain: str, rev: str) -> dict[str, dict[str, po.Template]]:
     if shown.returncode != 0:
         return {}
     scope: dict[str, object] = {"__name__": f"_base_{domain}"}
-    exec(compile(shown.stdout, name, "exec"), scope)  # noqa: S102 - the project's own file at a commit
+    exec(compile(shown.stdout, name, "exec"), scope)  # the project's own file at a commit
     return scope.get("MESSAGES", {})  # type: ignore[return-value]
 
 
