@@ -246,3 +246,45 @@ def test_every_preset_and_ai_level_has_a_name_in_every_language() -> None:
         for lang in LANGUAGES:
             missing = [k for k in keys if k not in cats[lang]]
             assert not missing, (lang, missing)
+
+
+PERSON = (
+    r"\{(?:name|player|creator|guest|winner|durak|dealer|declarer|leader|attacker|defender|claimer|partner"
+    r"|owner|seat|names)\}"
+)
+# A masculine past tense: ru "взял", "вышел", "вернулся"; uk "взяв", "вийшов", "повернувся".
+PAST = {"ru": r"[а-яё]+(?:л|лся)", "uk": r"[а-яіїєґ']+(?:[аеиоуяі]в|вся)"}
+NOT_VERBS = {"стол", "правил", "пробел", "гравців", "козирів", "днів", "конів", "разів", "столів"}
+
+
+def masculine_past(lang: str, text: str, anywhere: bool) -> list[str]:
+    """Masculine past tenses said of a person: next to a person's name, or anywhere in a seat note."""
+    verb = PAST[lang]
+    if anywhere:
+        found = re.findall(rf"\b({verb})\b", text.lower())
+    else:
+        found = re.findall(rf"{PERSON}\s+(?:не\s+)?({verb})\b", text, flags=re.I)
+        found += re.findall(rf"\b({verb})\s+{PERSON}", text, flags=re.I)
+    found = [w for w in found if w.lower() not in NOT_VERBS]
+    return found + re.findall(r"\w\((?:а|ла|на|ась)\)", text)
+
+
+def test_the_gender_checker_knows_a_masculine_past() -> None:
+    assert masculine_past("ru", "{name} открыл стол.", False) == ["открыл"]
+    assert masculine_past("ru", "Кон 1; сдал {name}.", False) == ["сдал"]
+    assert masculine_past("uk", "{name} не взяв карту", False) == ["взяв"]
+    assert masculine_past("ru", "{player} взял(а) карту", False) == ["взял", "л(а)"]
+    assert masculine_past("ru", "вышел (2-е место)", True) == ["вышел"]
+    assert masculine_past("ru", "{name}: стол открыт.", False) == []
+    assert masculine_past("uk", "{name} бере 5 карт гравців", True) == []
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_no_message_says_a_person_did_something_in_the_masculine(lang: str) -> None:
+    bad = []
+    for key, value in catalogs()[lang].items():
+        for form in forms(value):
+            found = masculine_past(lang, form, anywhere=".seat." in key)
+            if found:
+                bad.append(f"{key}: {found} in {form!r}")
+    assert not bad, "\n".join(bad)
