@@ -1,9 +1,9 @@
-"""Tables in Redis: one hash per table committed by compare-and-set, an event stream, indexes, deadlines.
+"""Tables in Redis: one hash per table committed by compare-and-set, a move history, indexes, deadlines.
 
 The key layout is in `storage.keys`.
 
 **The table JSON is the truth; indexes are hints.** A commit is one Lua script over the table's own
-keys (hash, event stream, users set: one Cluster slot), so a move is written entirely or not at all.
+keys (hash, move history, users set: one Cluster slot), so a move is written entirely or not at all.
 The chat, user and deadline indexes live in other slots and are written in separate round trips,
 ordered so that a failure at any point can only leave *extra* hints, never drop a needed one:
 
@@ -55,7 +55,8 @@ log = logging.getLogger(__name__)
 Client = aioredis.Redis | Pipeline
 
 CLOSED_TTL = 86400
-EVENTS_MAX = 1000
+HISTORY_MAX = 300  # entries of a table's move history (two deals of every game fit)
+CLAIM_TTL = 600  # seconds an update id stays claimed: platforms redeliver within minutes, not days
 NETWORK_ERRORS = (RedisConnectionError, RedisTimeoutError, OSError)
 
 
@@ -145,19 +146,22 @@ class Store:
         expected: int,
         data: str,
         *,
-        events: Sequence[str] = (),
+        moves: Sequence[str] = (),
         chat: str | None = None,
         users_added: Sequence[str] = (),
         users_removed: Sequence[str] = (),
         deadline: float | None = None,
         closed: bool = False,
     ) -> int:
-        """Write `data` as version expected+1 if the table is still at `expected`, else Conflict."""
+        """Write `data` as version expected+1 if the table is still at `expected`, else Conflict.
+
+        `moves` are appended to the table's move history (`#<deal>` markers and `<seat>:<action>`).
+        """
         version = expected + 1
         if not closed:
             await self._add_hints(table_id, version, chat, users_added, deadline)
         users = await self._compare_and_set(
-            table_id, expected, data, events, users_added, users_removed, closed
+            table_id, expected, data, moves, users_added, users_removed, closed
         )
         removed = list(dict.fromkeys([*users_removed, *users]))
         try:
@@ -171,15 +175,15 @@ class Store:
         table_id: str,
         expected: int,
         data: str,
-        events: Sequence[str],
+        moves: Sequence[str],
         added: Sequence[str],
         removed: Sequence[str],
         closed: bool,
     ) -> list[str]:
         """The atomic part of a commit; returns the table's users when it was closed."""
         ttl = CLOSED_TTL if closed else self.table_ttl
-        head = [expected, data, ttl, EVENTS_MAX, _token(), int(closed), len(events), len(added), len(removed)]
-        args = [*head, *events, *added, *removed]
+        head = [expected, data, ttl, HISTORY_MAX, _token(), int(closed), len(moves), len(added), len(removed)]
+        args = [*head, *moves, *added, *removed]
         reply = await self._commit(keys=self.keys.table_keys(table_id), args=args)
         status = int(reply[0])
         if status == -2:
@@ -234,10 +238,9 @@ class Store:
         await self.redis.zrem(self.keys.user(user), table_id)
 
     @guarded
-    async def events(self, table_id: str, count: int = 100) -> list[str]:
-        """The last `count` committed events, oldest first."""
-        entries = await self.redis.xrevrange(self.keys.events(table_id), count=count)
-        return [fields["event"] for _id, fields in reversed(entries)]
+    async def history(self, table_id: str) -> list[str]:
+        """The table's move history, oldest first: `#<deal>` markers and `<seat>:<action>` (see keys)."""
+        return list(await self.redis.lrange(self.keys.moves(table_id), 0, -1))
 
     @guarded
     async def tables_in_chat(self, chat: str) -> list[str]:
@@ -296,7 +299,7 @@ class Store:
 
     # -- idempotency and leases -----------------------------------------------------------------
     @guarded
-    async def claim(self, key: str, ttl: float = 86400) -> bool:
+    async def claim(self, key: str, ttl: float = CLAIM_TTL) -> bool:
         """True the first time `key` (e.g. a platform update id) is claimed, False afterwards."""
         return bool(await self._take(keys=[self.keys.seen(key)], args=[_token(), _ms(ttl)]))
 
@@ -362,8 +365,8 @@ class Store:
             return await self._estimate(table_id)
 
     async def _estimate(self, table_id: str) -> int:
-        """The payload bytes: table JSON, event JSONs, user names (no Redis overhead)."""
+        """The payload bytes: table JSON, moves, user names (no Redis overhead)."""
         data = await self.redis.hget(self.keys.table(table_id), "data") or ""
-        events = await self.events(table_id, count=EVENTS_MAX * 2)
+        moves = await self.history(table_id)
         users = await self.redis.smembers(self.keys.users(table_id))
-        return sum(len(s.encode()) for s in [data, *events, *users])
+        return sum(len(s.encode()) for s in [data, *moves, *users])

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import math
 import time
@@ -54,6 +53,7 @@ from bot.core.api import (
     UserRef,
 )
 from bot.core.config import Settings
+from bot.core.history import Deal, deals
 from bot.core.i18n import for_platform, has, normalize_language, t
 from bot.core.table import Seat, Table
 from bot.core.tokens import decode, digest, encode
@@ -152,6 +152,10 @@ class Host:
             log.info("could not record that a player is reachable again")
             return False
         return True
+
+    async def history(self, table_id: str) -> list[Deal]:
+        """The table's public move history: the previous deal and the current one (the last), oldest first."""
+        return deals(await self.store.history(table_id))
 
     def error_text(self, e: GameError, lang: str, platform: str | None = None) -> str:
         game = e.params.get("game_key")
@@ -642,7 +646,7 @@ class Host:
                     table_id,
                     old.version,
                     self._dump(new),
-                    events=[json.dumps(item, ensure_ascii=False) for item in new.fresh],
+                    moves=new.moves,
                     chat=new.chat.key,
                     users_added=sorted(after - before),
                     users_removed=sorted(before - after),
