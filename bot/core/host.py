@@ -453,7 +453,9 @@ class Host:
                 lines.append(t(lang, for_platform("host.rules.options", platform)))
                 lines += self._option_help(game, lang)
                 if game.presets:
-                    lines.append(t(lang, "host.rules.presets", presets=", ".join(game.presets)))
+                    names = game.presets
+                    named = (render.typed_with_name(p, render.preset_name(game, p, lang)) for p in names)
+                    lines.append(t(lang, "host.rules.presets", presets=", ".join(named)))
         screen = Screen(title=t(lang, "host.rules.title"), lines=lines)
         return Outcome(reply=Reply(text=screen.text(), screen=screen))
 
