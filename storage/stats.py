@@ -13,8 +13,9 @@ Every key carries the Cluster hash tag `{stats}`, so recording a game is one opt
     {p}:{stats}:game:<game>            the compact record of one game (seed, options, moves) for replays,
                                        kept REPLAY_TTL (7 days)
     {p}:{stats}:moves:<table>          zset: the running game's moves (`<version>.<i>|<seat>:<action>`,
-                                       score = commit version), written after each commit, ordered by
-                                       version whichever worker wrote it; dropped when the game is counted
+                                       score = commit version), written in the commit's second round trip
+                                       (`Store.commit(after=…)`), ordered by version whichever worker
+                                       wrote it; dropped when the game is counted
 
 `who` is a person's user key (`telegram:42`) or `ai:<level>` for the built-in AI. Chat and person keys
 expire a year after their last game, so memory is bounded by the people who played in the last year.
@@ -126,16 +127,18 @@ class StatsStore:
                 except WatchError:
                     continue
 
-    @guarded
-    async def moved(self, table_id: str, version: int, moves: Sequence[str]) -> None:
-        """The moves one commit made (`<seat>:<action>`), kept in commit order until the game is counted."""
+    def note_moves(self, table_id: str, version: int, moves: Sequence[str]) -> Callable[[Any], None]:
+        """Queues, into a commit's pipeline, the moves it made (`<seat>:<action>`), kept in commit order
+        until the game is counted (idempotent: a repeated batch writes the same members)."""
         key = self._k("moves", table_id)
         members = {f"{version}.{i}|{m}": version + i / 1000 for i, m in enumerate(moves)}
-        async with self.redis.pipeline(transaction=True) as pipe:
+
+        def queue(pipe: Any) -> None:
             pipe.zadd(key, members)
             pipe.zremrangebyrank(key, 0, -MOVES_MAX - 1)
             pipe.expire(key, KEEP_MOVES)
-            await pipe.execute()
+
+        return queue
 
     @guarded
     async def moves(self, table_id: str) -> list[tuple[int, str]]:

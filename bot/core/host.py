@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import math
 import time
 from collections.abc import Awaitable, Callable, Sequence
+from contextvars import ContextVar
 from typing import Any
 
 import games
@@ -60,6 +60,7 @@ from bot.core.api import (
     UserRef,
 )
 from bot.core.config import Settings
+from bot.core.history import Deal, deals
 from bot.core.i18n import for_platform, has, normalize_language, t
 from bot.core.scoreboard import Scoreboard, scope
 from bot.core.table import Seat, Table
@@ -74,6 +75,10 @@ RETRIES = 12
 # Table buttons whose meaning depends on the table they were drawn on (a seat number): any change stales them.
 # Game moves and picks stay valid while legal for their person (`_fresh`); every other button is timeless.
 VERSIONED = ("@kick:",)
+
+
+# (table id, its stored (json, version)) read by `handle` with its first round trip, for `_change`
+_PRELOADED: ContextVar[tuple[str, tuple[str, int]] | None] = ContextVar("preloaded", default=None)
 
 
 class Stale(Exception):
@@ -92,6 +97,7 @@ class Host:
         self.secret = settings.token_secret.get_secret_value().encode()
         self.frontends: dict[str, Frontend] = {}
         self.scoreboard = Scoreboard(store)
+        self._counting: set[asyncio.Task[None]] = set()  # finished games being counted (off the move's path)
 
     def attach(self, frontend: Frontend) -> None:
         self.frontends[frontend.platform] = frontend
@@ -99,12 +105,20 @@ class Host:
     # -- the entry point ------------------------------------------------------------------------
     async def handle(self, command: AnyCommand) -> Outcome:
         metrics.command(command.kind)
-        lang = await self._lang_of(command.user)
+        lang = normalize_language(command.user.lang, self.settings.default_language)
         claim = f"update:{command.user.platform}:{command.update_id}" if command.update_id else None
+        table_id = self._pressed_table(command)
         try:
-            if claim and not await self.store.claim(claim):
+            # one round trip: the user's language, the update's claim and, for a button, its table
+            stored, claimed, found = await self.store.begin(command.user.key, claim, table_id)
+            lang = stored or lang
+            if not claimed:
                 return Outcome()  # the platform delivered this update twice
-            outcome = await self._dispatch(command, lang)
+            token = _PRELOADED.set((table_id, found) if table_id and found else None)
+            try:
+                outcome = await self._dispatch(command, lang)
+            finally:
+                _PRELOADED.reset(token)
         except GameError as e:
             metrics.error(e.code)
             outcome = Outcome(reply=Reply(text=self.error_text(e, lang, command.user.platform), alert=True))
@@ -116,6 +130,15 @@ class Host:
             outcome = Outcome(reply=Reply(text=t(lang, "error.try_again"), alert=True))
         await self._push(outcome.deliveries)
         return outcome
+
+    def _pressed_table(self, command: AnyCommand) -> str | None:
+        """The table a button press is for (read with the first round trip), if the token is valid."""
+        if not isinstance(command, Press):
+            return None
+        try:
+            return decode(self.secret, command.token).table
+        except GameError:
+            return None
 
     async def unreachable(self, user: UserRef, table: str) -> None:
         """The platform refused to write to `user`: say so at the table, once."""
@@ -165,6 +188,10 @@ class Host:
             log.info("could not record that a player is reachable again")
             return False
         return True
+
+    async def history(self, table_id: str) -> list[Deal]:
+        """The table's public move history: the previous deal and the current one (the last), oldest first."""
+        return deals(await self.store.history(table_id))
 
     def error_text(self, e: GameError, lang: str, platform: str | None = None) -> str:
         game = e.params.get("game_key")
@@ -540,13 +567,6 @@ class Host:
         except Exception:
             log.exception("table %s: the finished game could not be counted", table.id)
 
-    async def _moved(self, table: Table) -> None:
-        """Note a commit's moves for the game's replay (a lost note only costs that game its replay)."""
-        try:
-            await self.scoreboard.moved(table)
-        except Unavailable:
-            log.warning("table %s: storage unavailable, a move is missing from the game's replay", table.id)
-
     def _replay_signer(self) -> Callable[[str, str], str]:
         return lambda game_id, action: encode(self.secret, game_id, 0, action)
 
@@ -599,14 +619,25 @@ class Host:
         return moves
 
     async def settle(self, limit: int = 100_000) -> int:
-        """Play every AI move that is waiting, at once (tests, the console): people are never timed out."""
+        """Play every AI move that is waiting, at once (tests, the console): people are never timed out.
+        Finished games are counted by the time it returns."""
         total = 0
         while total < limit:
             moves = await self.run_due(ai_only=True)
             if not moves:
-                return total
+                break
             total += moves
+        await self.flush()
         return total
+
+    async def flush(self) -> None:
+        """Wait until every finished game this worker is counting is counted."""
+        while self._counting:
+            await asyncio.gather(*list(self._counting), return_exceptions=True)
+
+    async def aclose(self) -> None:
+        """At a stop: finish counting the games that just ended."""
+        await self.flush()
 
     async def background(self, stop: asyncio.Event, tick: float = 0.5) -> None:
         """Sweep due tables until `stop` is set; a lease keeps the sweep on one worker at a time."""
@@ -720,12 +751,7 @@ class Host:
 
     async def _try_load(self, table_id: str) -> Table | None:
         found = await self.store.load(table_id)
-        if found is None:
-            return None
-        data, version = found
-        table = Table.model_validate_json(data)
-        table.version = version
-        return table
+        return None if found is None else _parse(*found)
 
     @staticmethod
     def _dump(table: Table) -> str:
@@ -733,11 +759,18 @@ class Host:
 
     async def _change(self, table_id: str, change: Change) -> tuple[Table, Table]:
         """Load, change a copy, commit with compare-and-set; on a lost race, again from the fresh table."""
+        first = _PRELOADED.get()
         for _ in range(RETRIES):
-            old = await self._load(table_id)
+            if first is not None and first[0] == table_id:
+                found: tuple[str, int] | None = first[1]  # read by `handle` with its first round trip
+                _PRELOADED.set(first := None)  # used once: a later change in this command reads afresh
+            else:
+                found = await self.store.load(table_id)
+            if found is None:
+                raise GameError("no_table")
+            old, new = _parse(*found), _parse(*found)  # a second parse is cheaper than a deep copy
             if old.status == "over":
                 await self._finished(old)  # counted already, or a count that failed after the commit
-            new = old.model_copy(deep=True)
             try:
                 await change(new)
             except Unchanged:
@@ -751,19 +784,21 @@ class Host:
                     table_id,
                     old.version,
                     self._dump(new),
-                    events=[json.dumps(item, ensure_ascii=False) for item in new.fresh],
+                    moves=new.moves,
                     chat=new.chat.key,
                     users_added=sorted(after - before),
                     users_removed=sorted(before - after),
                     deadline=new.deadline(),
                     closed=not new.open,
+                    after=self.scoreboard.note_moves(new, old.version + 1),  # the moves, for the replay
                 )
             except Conflict:
                 continue
             metrics.committed(new)
-            await self._moved(new)
-            if new.status == "over" and old.status == "playing":
-                await self._finished(new)
+            if new.status == "over" and old.status == "playing":  # counted beside, not in the final move
+                task = asyncio.ensure_future(self._finished(new))
+                self._counting.add(task)
+                task.add_done_callback(self._counting.discard)
             return old, new
         raise GameError("busy")
 
@@ -890,13 +925,6 @@ class Host:
                 await frontend.deliver(items)
 
     # -- users ----------------------------------------------------------------------------------
-    async def _lang_of(self, user: UserRef) -> str:
-        try:
-            stored = await self.store.get_user_lang(user.key)
-        except Unavailable:
-            stored = None
-        return stored or normalize_language(user.lang, self.settings.default_language)
-
     @staticmethod
     def _touch_lang(table: Table, user: UserRef, lang: str) -> None:
         seat = table.seat_of(user)
@@ -911,6 +939,12 @@ class Host:
 
 
 PING_MODES = ("auto", "group", "off")
+
+
+def _parse(data: str, version: int) -> Table:
+    table = Table.model_validate_json(data)
+    table.version = version
+    return table
 
 
 def _same(a: Screen, b: Screen) -> bool:

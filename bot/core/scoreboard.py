@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import games
@@ -64,11 +65,10 @@ class Scoreboard:
             gid, game.key, scope(table.chat), players, rate, summary, replay, table=table.id
         )
 
-    async def moved(self, table: Table) -> None:
-        """Keep the moves a commit made, for the game's replay."""
+    def note_moves(self, table: Table, version: int) -> Callable[[Any], None] | None:
+        """What a commit of `table` (at `version`) queues to keep its moves for the game's replay."""
         moves = records.commit_moves(table)
-        if moves and table.status in ("playing", "over"):
-            await self.stats.moved(table.id, table.version, moves)
+        return self.stats.note_moves(table.id, version, moves) if moves else None
 
     # -- screens ------------------------------------------------------------------------------------
     async def stats_screen(self, user: UserRef, chat: ChatRef | None, game: str | None, lang: str) -> Screen:
