@@ -19,7 +19,7 @@ from contextvars import ContextVar
 from typing import Any
 
 import games
-from bot.core import lobby, metrics, play, render
+from bot.core import lobby, metrics, mine, play, render
 from bot.core.api import (
     Act,
     AddBot,
@@ -46,6 +46,7 @@ from bot.core.api import (
     SetLanguage,
     SetOption,
     SetPings,
+    MyTables,
     ShowHand,
     ShowRules,
     ShowSettings,
@@ -206,6 +207,8 @@ class Host:
                 return await self._set_language(cmd)
             case SetPings():
                 return await self._set_pings(cmd, lang)
+            case MyTables():
+                return await self._my_tables(cmd, lang)
             case MoveChat():
                 return await self._move_chat(cmd)
             case ShowHand():
@@ -505,6 +508,10 @@ class Host:
             deliveries += self._views(old, new)
         text = t(lang, for_platform(f"host.pings_set.{mode}", cmd.user.platform))
         return Outcome(reply=Reply(text=text), deliveries=deliveries)
+
+    async def _my_tables(self, cmd: MyTables, lang: str) -> Outcome:
+        tables = [tb for i in await self.store.tables_of_user(cmd.user.key) if (tb := await self._try_load(i))]
+        return Outcome(reply=Reply(text=mine.my_tables(tables, cmd.user, lang, self.clock(), cmd.chat)))
 
     async def _move_chat(self, cmd: MoveChat) -> Outcome:
         deliveries: list[Delivery] = []
