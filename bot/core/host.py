@@ -35,6 +35,7 @@ from bot.core.api import (
     Kick,
     Leave,
     MoveChat,
+    MyTables,
     NewTable,
     Outcome,
     Pick,
@@ -46,7 +47,6 @@ from bot.core.api import (
     SetLanguage,
     SetOption,
     SetPings,
-    MyTables,
     ShowHand,
     ShowRules,
     ShowSettings,
@@ -510,7 +510,8 @@ class Host:
         return Outcome(reply=Reply(text=text), deliveries=deliveries)
 
     async def _my_tables(self, cmd: MyTables, lang: str) -> Outcome:
-        tables = [tb for i in await self.store.tables_of_user(cmd.user.key) if (tb := await self._try_load(i))]
+        ids = await self.store.tables_of_user(cmd.user.key)
+        tables = [tb for i in ids if (tb := await self._try_load(i)) is not None]
         return Outcome(reply=Reply(text=mine.my_tables(tables, cmd.user, lang, self.clock(), cmd.chat)))
 
     async def _move_chat(self, cmd: MoveChat) -> Outcome:

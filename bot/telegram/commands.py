@@ -11,7 +11,8 @@ from aiogram.types import BotCommand, BotCommandScopeAllGroupChats, BotCommandSc
 from bot.core.i18n import LANGUAGES, t
 
 GROUP = (
-    "new", "join", "leave", "start", "stop", "hand", "settings", "invite", "rules", "lang", "pings", "mytables", "help",
+    "new", "join", "leave", "start", "stop", "hand", "settings", "invite", "rules", "lang", "pings",
+    "mytables", "help",
 )
 PRIVATE = ("start", "hand", "mytables", "rules", "lang", "pings", "help")
 

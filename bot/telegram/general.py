@@ -106,7 +106,8 @@ async def my_tables(message: Message, event_update: Update, tg: TelegramFrontend
     if message.from_user is None:
         return
     chat = message_chat(message) if is_group(message.chat) else None
-    await run(tg, message, MyTables(user=user_ref(message.from_user), chat=chat, update_id=update_id(event_update)))
+    cmd = MyTables(user=user_ref(message.from_user), chat=chat, update_id=update_id(event_update))
+    await run(tg, message, cmd)
 
 
 def make_router() -> Router:
