@@ -72,7 +72,7 @@ class Bot:
             await asyncio.sleep(0.05)
         raise AssertionError(f"no log line with {text!r}: {self.lines}")
 
-    async def exit_code(self, timeout: float = 30) -> int:
+    async def exit_code(self, timeout: float = 90) -> int:  # generous: a loaded machine starts slowly
         code = await asyncio.wait_for(self.proc.wait(), timeout)
         if self.reader is not None:
             await self.reader
