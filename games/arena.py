@@ -178,7 +178,20 @@ def report_levels(seats: list[str], results: list[Result]) -> str:
         lines.append(
             f"deals: {a} did better on {better}, {b} on {worse}, the same on {len(by_deal) - better - worse}"
         )
+        lines.append(score_margin(seats, results, a, b))
     return "\n".join(lines)
+
+
+def score_margin(seats: list[str], results: list[Result], a: str, b: str) -> str:
+    """Points a game of level `a` over level `b`: per game, the mean score of a's seats less the mean of
+    b's; averaged per deal (its seatings together, when paired), with a 95 % interval over the deals."""
+    by_deal: dict[int, list[float]] = {}
+    for r in results:
+        sa = statistics.fmean(r.scores[j] for j, s in enumerate(seats) if s == a)
+        sb = statistics.fmean(r.scores[j] for j, s in enumerate(seats) if s == b)
+        by_deal.setdefault(r.deal, []).append(sa - sb)
+    m, h = mean_ci([statistics.fmean(v) for v in by_deal.values()])
+    return f"score: {a} − {b} = {m:+.2f} ± {h:.2f} points a game (95 %, over {len(by_deal)} deals)"
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -159,7 +159,8 @@ class Game(Generic[S, OptT]):
     def check_players(self, players: int, options: OptT) -> None:
         """Raise unless this number of players may play with these options."""
         if not self.min_players <= players <= self.max_players:
-            raise GameError("bad_player_count", players=players, min=self.min_players, max=self.max_players)
+            high = self.max_players  # `n` picks the plural form: "3–4 игрока"
+            raise GameError("bad_player_count", players=players, min=self.min_players, max=high, n=high)
 
     def new(
         self,

@@ -67,6 +67,8 @@ def line(table: Table, entry: LogLine, lang: str) -> str:
     params = pretty_params(entry.params)
     if entry.seat is not None:
         params.setdefault("name", seat_label(table, entry.seat, lang))
+    if isinstance(entry.params.get("level"), str):
+        params["level"] = level_name(entry.params["level"], lang)
     for k, v in list(entry.params.items()):  # seat numbers in parameters (`dealer`, `durak`…) become names
         if (k in SEAT_PARAMS or k.endswith("_seat")) and isinstance(v, int) and v >= 0:
             params[k.removesuffix("_seat")] = seat_label(table, v, lang)
@@ -83,6 +85,23 @@ def seat_label(table: Table, seat: int, lang: str) -> str:
 def game_name(game: Game, lang: str) -> str:
     key = f"{game.key}.name"
     return t(lang, key) if has(key) else game.key
+
+
+def level_name(level: str, lang: str) -> str:
+    """An AI level as people call it (`heuristic` → "medium"); a level with no name (a program) as it is."""
+    key = f"host.level.{level}"
+    return t(lang, key) if has(key) else level
+
+
+def preset_name(game: Game, preset: str, lang: str) -> str:
+    """A preset's name in `lang` (`short` → "короткая"), or the preset as typed when it has none."""
+    key = f"{game.key}.preset.{preset}"
+    return t(lang, key) if has(key) else preset
+
+
+def typed_with_name(typed: str, name: str) -> str:
+    """What a person types, with its name where that says more: `short (короткая)`, `easy`."""
+    return typed if name.casefold() == typed.casefold() else f"{typed} ({name})"
 
 
 def action_label(game: Game, action: str, lang: str) -> str:

@@ -106,6 +106,7 @@ def source_keys() -> set[str]:
     keys |= {f"durak.action.{v}" for v in rules.VERBS}
     keys |= {f"durak.option.{n}" for n in GAME.Options.model_fields}
     keys |= {f"durak.option.{n}.help" for n in GAME.Options.model_fields}
+    keys |= {f"durak.preset.{p}" for p in GAME.presets}  # named by render.preset_name
     return keys | {"durak.name", "durak.summary"}
 
 
