@@ -12,9 +12,9 @@ from bot.core.i18n import LANGUAGES, t
 
 GROUP = (
     "new", "join", "leave", "start", "stop", "hand", "settings", "invite",
-    "stats", "top", "history", "sheet", "rules", "lang", "pings", "help",
+    "stats", "top", "history", "sheet", "rules", "lang", "pings", "mytables", "help",
 )  # fmt: skip
-PRIVATE = ("start", "hand", "stats", "rules", "lang", "pings", "help")
+PRIVATE = ("start", "hand", "mytables", "stats", "rules", "lang", "pings", "help")
 
 
 def menu(lang: str, names: tuple[str, ...], private: bool) -> list[BotCommand]:
