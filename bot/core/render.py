@@ -104,8 +104,8 @@ def typed_with_name(typed: str, name: str) -> str:
     return typed if name.casefold() == typed.casefold() else f"{typed} ({name})"
 
 
-def action_label(game: Game, action: str, lang: str) -> str:
-    key, params = game.describe_action(action)
+def action_label(game: Game, action: str, lang: str, view: BaseView | None = None) -> str:
+    key, params = game.describe_action(action) if view is None else game.describe_offered(view, action)
     if has(key):
         return t(lang, key, **pretty_params(params))
     return " ".join(str(pretty_value("", a)) for a in action.split(":")[1:]) or action
@@ -383,7 +383,7 @@ def hand_screen(
     elif offer.actions or offer.picks:
         lines.append(t(lang, "host.your_move"))
     buttons = [pick_button(game, item, item in picked, lang, sign) for item in offer.picks]
-    buttons += [Button(label=action_label(game, a, lang), token=sign(a)) for a in offer.actions]
+    buttons += [Button(label=action_label(game, a, lang, view), token=sign(a)) for a in offer.actions]
     return Screen(title=title, lines=lines, buttons=rows(buttons))
 
 
