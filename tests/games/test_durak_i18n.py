@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, get_args, get_origin
 
 from bot.core.i18n import LANGUAGES, catalogs
 from games.base import GameError
@@ -98,6 +98,15 @@ def test_every_key_met_in_play_is_translated_and_formats_with_its_params() -> No
                 form.format(**params)  # a missing parameter would raise KeyError
 
 
+def choices() -> list[tuple[str, str]]:
+    """Every text value of an option with a fixed set of them (`variant`: podkidnoy, perevodnoy …)."""
+    out = []
+    for name, field in GAME.Options.model_fields.items():
+        if get_origin(field.annotation) is Literal:
+            out += [(name, v) for v in get_args(field.annotation) if isinstance(v, str)]
+    return out
+
+
 def source_keys() -> set[str]:
     """Every key the rules can produce, read from the source: errors, events, status lines, seat notes."""
     keys = {f"durak.error.{c}" for c in re.findall(r'GameError\(\s*"(\w+)"', SOURCE)}
@@ -107,6 +116,7 @@ def source_keys() -> set[str]:
     keys |= {f"durak.option.{n}" for n in GAME.Options.model_fields}
     keys |= {f"durak.option.{n}.help" for n in GAME.Options.model_fields}
     keys |= {f"durak.preset.{p}" for p in GAME.presets}  # named by render.preset_name
+    keys |= {f"durak.choice.{n}.{v}" for n, v in choices()}  # named by render.option_value
     return keys | {"durak.name", "durak.summary"}
 
 
