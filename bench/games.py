@@ -247,7 +247,7 @@ def search_rounds(decisions: int, budget: float) -> None:
     bot = search.SearchBot(budget=budget)
     for players, kind in ((3, "12"), (4, "8"), (3, "D")):
         rng = random.Random(players)
-        found: dict[str, list[tuple[float, int]]] = {"bid": [], "play": []}
+        found: dict[str, list[tuple[float, int, float]]] = {"bid": [], "play": []}
         while sum(len(v) for v in found.values()) < decisions:
             state = GAME.new(players, {"schedule": kind}, seed=rng.randrange(2**32))
             while not GAME.is_over(state):
@@ -255,19 +255,24 @@ def search_rounds(decisions: int, budget: float) -> None:
                 legal = GAME.legal_actions(state, seat)
                 view = GAME.view(state, seat)
                 if len(legal) > 1 and rng.random() < 0.3:
-                    t0 = time.perf_counter()
+                    t0, c0 = time.perf_counter(), time.process_time()
                     bot.choose(view, legal, random.Random(len(found)))
-                    found[state.phase].append((time.perf_counter() - t0, bot.samples))
+                    cpu = time.process_time() - c0
+                    found[state.phase].append((time.perf_counter() - t0, bot.samples, cpu))
                 state, _ = GAME.apply(state, seat, heuristic.choose(view, legal, rng))
         for phase, rows in found.items():
             if not rows:
                 continue
-            times, samples = [t for t, _ in rows], [n for _, n in rows]
+            times, samples = [t for t, _, _ in rows], [n for _, n, _ in rows]
+            # the decisions that ran to the deadline: deals per second of CPU, whatever else the machine ran
+            full = [n / c for t, n, c in rows if t >= 0.9 * budget and c > 0]
+            rate = f"; to the deadline ({len(full)}): {pct(full or [0], 0.5) * budget:.0f} deals"
+            rate += f" a {budget:g} s of CPU"
             print(
                 f"rozpysnyi search {players} players, round {kind}, {phase}s ({len(rows)}, {budget:g} s):"
                 f" deals sampled p10 {pct(samples, 0.1)} p50 {pct(samples, 0.5)} p90 {pct(samples, 0.9)};"
                 f" time p50 {pct(times, 0.5) * 1000:.0f} ms p95 {pct(times, 0.95) * 1000:.0f} ms"
-                f" max {max(times) * 1000:.0f} ms"
+                f" max {max(times) * 1000:.0f} ms" + (rate if full else "")
             )
 
 

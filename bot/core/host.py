@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import math
 import time
 from collections.abc import Awaitable, Callable, Sequence
+from contextvars import ContextVar
 from typing import Any
 
 import games
@@ -55,6 +55,7 @@ from bot.core.api import (
     UserRef,
 )
 from bot.core.config import Settings
+from bot.core.history import Deal, deals
 from bot.core.i18n import for_platform, has, normalize_language, t
 from bot.core.table import Seat, Table
 from bot.core.tokens import decode, digest, encode
@@ -68,6 +69,10 @@ RETRIES = 12
 # Table buttons whose meaning depends on the table they were drawn on (a seat number): any change stales them.
 # Game moves and picks stay valid while legal for their person (`_fresh`); every other button is timeless.
 VERSIONED = ("@kick:",)
+
+
+# (table id, its stored (json, version)) read by `handle` with its first round trip, for `_change`
+_PRELOADED: ContextVar[tuple[str, tuple[str, int]] | None] = ContextVar("preloaded", default=None)
 
 
 class Stale(Exception):
@@ -92,12 +97,20 @@ class Host:
     # -- the entry point ------------------------------------------------------------------------
     async def handle(self, command: AnyCommand) -> Outcome:
         metrics.command(command.kind)
-        lang = await self._lang_of(command.user)
+        lang = normalize_language(command.user.lang, self.settings.default_language)
         claim = f"update:{command.user.platform}:{command.update_id}" if command.update_id else None
+        table_id = self._pressed_table(command)
         try:
-            if claim and not await self.store.claim(claim):
+            # one round trip: the user's language, the update's claim and, for a button, its table
+            stored, claimed, found = await self.store.begin(command.user.key, claim, table_id)
+            lang = stored or lang
+            if not claimed:
                 return Outcome()  # the platform delivered this update twice
-            outcome = await self._dispatch(command, lang)
+            token = _PRELOADED.set((table_id, found) if table_id and found else None)
+            try:
+                outcome = await self._dispatch(command, lang)
+            finally:
+                _PRELOADED.reset(token)
         except GameError as e:
             metrics.error(e.code)
             outcome = Outcome(reply=Reply(text=self.error_text(e, lang, command.user.platform), alert=True))
@@ -109,6 +122,15 @@ class Host:
             outcome = Outcome(reply=Reply(text=t(lang, "error.try_again"), alert=True))
         await self._push(outcome.deliveries)
         return outcome
+
+    def _pressed_table(self, command: AnyCommand) -> str | None:
+        """The table a button press is for (read with the first round trip), if the token is valid."""
+        if not isinstance(command, Press):
+            return None
+        try:
+            return decode(self.secret, command.token).table
+        except GameError:
+            return None
 
     async def unreachable(self, user: UserRef, table: str) -> None:
         """The platform refused to write to `user`: say so at the table, once."""
@@ -158,6 +180,10 @@ class Host:
             log.info("could not record that a player is reachable again")
             return False
         return True
+
+    async def history(self, table_id: str) -> list[Deal]:
+        """The table's public move history: the previous deal and the current one (the last), oldest first."""
+        return deals(await self.store.history(table_id))
 
     def error_text(self, e: GameError, lang: str, platform: str | None = None) -> str:
         game = e.params.get("game_key")
@@ -646,12 +672,7 @@ class Host:
 
     async def _try_load(self, table_id: str) -> Table | None:
         found = await self.store.load(table_id)
-        if found is None:
-            return None
-        data, version = found
-        table = Table.model_validate_json(data)
-        table.version = version
-        return table
+        return None if found is None else _parse(*found)
 
     @staticmethod
     def _dump(table: Table) -> str:
@@ -659,9 +680,16 @@ class Host:
 
     async def _change(self, table_id: str, change: Change) -> tuple[Table, Table]:
         """Load, change a copy, commit with compare-and-set; on a lost race, again from the fresh table."""
+        first = _PRELOADED.get()
         for _ in range(RETRIES):
-            old = await self._load(table_id)
-            new = old.model_copy(deep=True)
+            if first is not None and first[0] == table_id:
+                found: tuple[str, int] | None = first[1]  # read by `handle` with its first round trip
+                _PRELOADED.set(first := None)  # used once: a later change in this command reads afresh
+            else:
+                found = await self.store.load(table_id)
+            if found is None:
+                raise GameError("no_table")
+            old, new = _parse(*found), _parse(*found)  # a second parse is cheaper than a deep copy
             try:
                 await change(new)
             except Unchanged:
@@ -675,7 +703,7 @@ class Host:
                     table_id,
                     old.version,
                     self._dump(new),
-                    events=[json.dumps(item, ensure_ascii=False) for item in new.fresh],
+                    moves=new.moves,
                     chat=new.chat.key,
                     users_added=sorted(after - before),
                     users_removed=sorted(before - after),
@@ -801,13 +829,6 @@ class Host:
                 await frontend.deliver(items)
 
     # -- users ----------------------------------------------------------------------------------
-    async def _lang_of(self, user: UserRef) -> str:
-        try:
-            stored = await self.store.get_user_lang(user.key)
-        except Unavailable:
-            stored = None
-        return stored or normalize_language(user.lang, self.settings.default_language)
-
     @staticmethod
     def _touch_lang(table: Table, user: UserRef, lang: str) -> None:
         seat = table.seat_of(user)
@@ -822,6 +843,12 @@ class Host:
 
 
 PING_MODES = ("auto", "group", "off")
+
+
+def _parse(data: str, version: int) -> Table:
+    table = Table.model_validate_json(data)
+    table.version = version
+    return table
 
 
 def _same(a: Screen, b: Screen) -> bool:

@@ -21,16 +21,22 @@ def record(
     seat: int | None = None,
     action: str | None = None,
 ) -> None:
-    """Store the new game state, log its public events, restart the turn clock, plan the AI's next move."""
+    """Store the new game state, log its public events, restart the turn clock, plan the AI's next move.
+
+    The move goes to the table's move history (`<seat>:<action>`), and `#<deal>` after it when it dealt
+    a new deal (or at the start, when `action` is None).
+    """
+    old_deal = (table.state or {}).get("deal_no")
     table.state = state.model_dump(mode="json")
     for s in table.seats:  # a selection is for one move: any move at the table starts afresh
         s.picked = []
     if seat is not None:
         table.seats[seat].moved_at = table.version
     if action is not None:
-        table.fresh.append(
-            {"seat": seat, "action": action, "at": now, "events": [e.model_dump(mode="json") for e in events]}
-        )
+        table.moves.append(f"{seat}:{action}")
+    deal = getattr(state, "deal_no", 0)
+    if action is None or deal != old_deal:
+        table.moves.append(f"#{deal}")
     for e in events:
         key = f"{game.key}.event.{e.kind}"
         if has(key):

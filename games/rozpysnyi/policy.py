@@ -83,17 +83,24 @@ def _sure(ctx: tuple, c: int) -> bool:
     """No later player in this trick can beat this card (the poker card aside)."""
     r, unseen, voids = ctx
     p = r.p
-    later = [(r.leader + i) % p for i in range(r.nplay + 1, p)]
-    if not later:
+    nplay = r.nplay
+    if nplay >= p - 1:
         return True
     trump = r.trump
-    led = r.led if r.nplay else SUIT_OF[c]
     s = SUIT_OF[c]
-    if _higher(c, unseen) and any(voids is None or not voids[q] >> s & 1 for q in later):
+    led = r.led if nplay else s
+    if voids is None:  # the play-outs: nobody is known to lack anything
+        if unseen & ABOVE[c]:
+            return False
+        if trump < 0 or s == trump or not unseen & SUIT_MASK[trump]:
+            return True
+        return led == trump or (unseen & SUIT_MASK[led]).bit_count() >= 2 * (p - 1 - nplay)
+    later = [(r.leader + i) % p for i in range(nplay + 1, p)]
+    if unseen & ABOVE[c] and any(not voids[q] >> s & 1 for q in later):
         return False
     if trump < 0 or s == trump or not unseen & SUIT_MASK[trump]:
         return True
-    if voids is not None and any(not voids[q] >> trump & 1 and voids[q] >> led & 1 for q in later):
+    if any(not voids[q] >> trump & 1 and voids[q] >> led & 1 for q in later):
         return False  # a later seat known to lack the led suit may hold a trump
     return led == trump or (unseen & SUIT_MASK[led]).bit_count() >= 2 * len(later)
 

@@ -134,6 +134,7 @@ class Beliefs:
         self.seat = view.viewer if view.viewer is not None else 0
         self.played_by = played_by
         self.trump = fast.SUIT_INT[view.trump] if view.trump else -1
+        self.guesses: dict[tuple[int, int], int] = {}  # (seat, hand when it bid) → the heuristic's bid
         self.active = (
             played_by is not None and not view.dark_hidden and view.kind != "dark" and view.cards > 1
         )
@@ -148,8 +149,11 @@ class Beliefs:
             bid = view.bids[s]
             if s == self.seat or bid is None or s == view.dealer:
                 continue  # the dealer's bid is bent by the hook: too little to go on
-            dist = bid_dist(view, hands[s] | self.played_by[s], self.trump, s)
-            guess = policy.best_bid(range(view.cards + 1), dist)
+            held = hands[s] | self.played_by[s]
+            guess = self.guesses.get((s, held))
+            if guess is None:
+                dist = bid_dist(view, held, self.trump, s)
+                guess = self.guesses[s, held] = policy.best_bid(range(view.cards + 1), dist)
             d = abs(guess - bid)
             p *= self.KEEP[d] if d < len(self.KEEP) else self.FLOOR
         return rng.random() < p
