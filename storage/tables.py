@@ -108,10 +108,11 @@ class Store:
         self._index_remove = redis.register_script(scripts.INDEX_REMOVE)
         self._due = redis.register_script(scripts.DUE)
         self._take = redis.register_script(scripts.TAKE)
+        self._claim_due = redis.register_script(scripts.CLAIM_DUE)
         self._release = redis.register_script(scripts.RELEASE)
         self._next_id = redis.register_script(scripts.NEXT_ID)
         self._scripts = [self._create, self._commit, self._index_remove, self._due, self._take]
-        self._scripts += [self._release, self._next_id]
+        self._scripts += [self._release, self._next_id, self._claim_due]
         self._lock_tokens: dict[str, str] = {}
         # a cluster pipeline sends to its nodes in parallel: ordered writes there take a round trip each
         self.ordered_pipelines = not hasattr(redis, "get_nodes")
@@ -361,6 +362,34 @@ class Store:
         if gone:
             await self._drop_deadlines(gone)
         return [t for t, ok in zip(ids, alive, strict=True) if ok]
+
+    @guarded
+    async def claim_due(self, now: float, until: float, limit: int = 100) -> list[str]:
+        """Claim up to `limit` tables due by `now`, earliest first, until `until` (a lease per table).
+
+        A claimed table is not due for anyone else until `until`; the claimer's commit writes its next
+        deadline. Atomic, so two workers never claim the same table at once. A claimed table that no
+        longer exists is dropped and not returned.
+        """
+        ids = list(
+            await self._claim_due(keys=[self.keys.due], args=[repr(float(now)), repr(float(until)), limit])
+        )
+        if not ids:
+            return ids
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for table_id in ids:
+                pipe.exists(self.keys.table(table_id))
+            alive = await pipe.execute()
+        gone = [t for t, ok in zip(ids, alive, strict=True) if not ok]
+        if gone:
+            await self._drop_deadlines(gone)
+        return [t for t, ok in zip(ids, alive, strict=True) if ok]
+
+    @guarded
+    async def unclaim(self, ids: Sequence[str], at: float) -> None:
+        """Give claimed tables back (a worker stopping mid-way): due again at `at` unless sooner already."""
+        if ids:
+            await self.redis.zadd(self.keys.due, dict.fromkeys(ids, at), xx=True, lt=True)
 
     @guarded
     async def next_due(self) -> float | None:

@@ -19,7 +19,7 @@ from contextvars import ContextVar
 from typing import Any
 
 import games
-from bot.core import lobby, metrics, play, render
+from bot.core import lobby, metrics, mine, play, render
 from bot.core.api import (
     Act,
     AddBot,
@@ -35,6 +35,7 @@ from bot.core.api import (
     Kick,
     Leave,
     MoveChat,
+    MyTables,
     NewTable,
     Outcome,
     Pick,
@@ -58,6 +59,7 @@ from bot.core.config import Settings
 from bot.core.history import Deal, deals
 from bot.core.i18n import for_platform, has, normalize_language, t
 from bot.core.table import Seat, Table
+from bot.core.thinking import Thinker
 from bot.core.tokens import decode, digest, encode
 from games.base import Game, GameError, Offer
 from storage import Conflict, Store, Unavailable
@@ -90,6 +92,9 @@ class Host:
         self.clock = clock
         self.secret = settings.token_secret.get_secret_value().encode()
         self.frontends: dict[str, Frontend] = {}
+        self.thinker = Thinker(settings.ai_processes)
+        # updates handled at once: the rest wait their turn here, not for a Redis connection
+        self._updates = asyncio.Semaphore(settings.update_concurrency)
 
     def attach(self, frontend: Frontend) -> None:
         self.frontends[frontend.platform] = frontend
@@ -97,6 +102,12 @@ class Host:
     # -- the entry point ------------------------------------------------------------------------
     async def handle(self, command: AnyCommand) -> Outcome:
         metrics.command(command.kind)
+        async with self._updates:  # a burst waits here, never for a Redis connection past its timeout
+            outcome = await self._handle(command)
+        await self._push(outcome.deliveries)
+        return outcome
+
+    async def _handle(self, command: AnyCommand) -> Outcome:
         lang = normalize_language(command.user.lang, self.settings.default_language)
         claim = f"update:{command.user.platform}:{command.update_id}" if command.update_id else None
         table_id = self._pressed_table(command)
@@ -108,20 +119,18 @@ class Host:
                 return Outcome()  # the platform delivered this update twice
             token = _PRELOADED.set((table_id, found) if table_id and found else None)
             try:
-                outcome = await self._dispatch(command, lang)
+                return await self._dispatch(command, lang)
             finally:
                 _PRELOADED.reset(token)
         except GameError as e:
             metrics.error(e.code)
-            outcome = Outcome(reply=Reply(text=self.error_text(e, lang, command.user.platform), alert=True))
+            return Outcome(reply=Reply(text=self.error_text(e, lang, command.user.platform), alert=True))
         except Unavailable:
             metrics.error("storage_unavailable")
             log.warning("storage unavailable while handling %s", command.kind)
             if claim:
                 await self._release(claim)
-            outcome = Outcome(reply=Reply(text=t(lang, "error.try_again"), alert=True))
-        await self._push(outcome.deliveries)
-        return outcome
+            return Outcome(reply=Reply(text=t(lang, "error.try_again"), alert=True))
 
     def _pressed_table(self, command: AnyCommand) -> str | None:
         """The table a button press is for (read with the first round trip), if the token is valid."""
@@ -206,6 +215,8 @@ class Host:
                 return await self._set_language(cmd)
             case SetPings():
                 return await self._set_pings(cmd, lang)
+            case MyTables():
+                return await self._my_tables(cmd, lang)
             case MoveChat():
                 return await self._move_chat(cmd)
             case ShowHand():
@@ -506,6 +517,11 @@ class Host:
         text = t(lang, for_platform(f"host.pings_set.{mode}", cmd.user.platform))
         return Outcome(reply=Reply(text=text), deliveries=deliveries)
 
+    async def _my_tables(self, cmd: MyTables, lang: str) -> Outcome:
+        ids = await self.store.tables_of_user(cmd.user.key)
+        tables = [tb for i in ids if (tb := await self._try_load(i)) is not None]
+        return Outcome(reply=Reply(text=mine.my_tables(tables, cmd.user, lang, self.clock(), cmd.chat)))
+
     async def _move_chat(self, cmd: MoveChat) -> Outcome:
         deliveries: list[Delivery] = []
         for table in await self._open_tables(cmd.old):
@@ -543,10 +559,18 @@ class Host:
 
     # -- AI and deadlines -------------------------------------------------------------------------
     async def run_due(self, now: float | None = None, *, ai_only: bool = False) -> int:
-        """Make every move that is due by `now`: AI turns, and the AI playing for late people."""
+        """Make every move that is due by `now`: AI turns, and the AI playing for late people.
+
+        Each due table is claimed first (`Store.claim_due`), so two workers never play the same table
+        at once; `ai_only` (tests, the console) plays every waiting AI turn without claims or timeouts.
+        """
         now = self.clock() if now is None else now
+        if ai_only:
+            ids = await self.store.due(math.inf, limit=1000)
+        else:
+            ids = await self.store.claim_due(now, now + self.settings.claim_lease, limit=1000)
         moves = 0
-        for table_id in await self.store.due(math.inf if ai_only else now, limit=1000):
+        for table_id in ids:
             moves += await self._step(table_id, now, ai_only)
         return moves
 
@@ -560,27 +584,70 @@ class Host:
             total += moves
         return total
 
-    async def background(self, stop: asyncio.Event, tick: float = 0.5) -> None:
-        """Sweep due tables until `stop` is set; a lease keeps the sweep on one worker at a time."""
+    async def warm(self) -> None:
+        """Start the AI's processes now rather than at its first move."""
+        await self.thinker.warm()
+
+    async def aclose(self) -> None:
+        """Stop the AI's processes."""
+        await self.thinker.aclose()
+
+    async def background(self, stop: asyncio.Event, tick: float = 0.25) -> None:
+        """Play due tables until `stop` is set: AI moves and timed-out turns, shared by every worker.
+
+        Each due table is claimed on its own for `claim_lease` seconds (no global lock), at most
+        `due_concurrency` at a time per worker, so N workers do N times the work. A worker that dies
+        mid-move loses its claims: the tables are due again for everybody when the lease runs out, and
+        the commit's compare-and-set keeps a move from being played twice. On stop, the moves under way
+        finish (or are cancelled by the caller) and unfinished claims are handed back at once.
+        """
+        running: dict[asyncio.Task[int], str] = {}
+        stopped = asyncio.ensure_future(stop.wait())
+        capacity = self.settings.due_concurrency
         down = False  # an outage is logged when it starts and when it ends, not at every tick
-        while not stop.is_set():
-            try:
-                if await self.store.lock("sweep", ttl=30):
-                    try:
-                        await self.run_due()
-                    finally:
-                        await self.store.unlock("sweep")
-                if down:
-                    down = False
-                    log.warning("storage reachable again; the sweep resumes")
-            except Unavailable as e:
-                if not down:
-                    down = True
-                    log.error("storage unavailable (%s); the sweep retries every %.1fs", e, tick)
-            except Exception:
-                log.exception("sweep failed")
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), tick)
+        try:
+            while not stop.is_set():
+                free, claimed = capacity - len(running), []
+                try:
+                    if free > 0:
+                        now = self.clock()
+                        claimed = await self.store.claim_due(now, now + self.settings.claim_lease, free)
+                    if down:
+                        down = False
+                        log.warning("storage reachable again; the sweep resumes")
+                except Unavailable as e:
+                    if not down:
+                        down = True
+                        log.error("storage unavailable (%s); the sweep retries every %.1fs", e, tick)
+                except Exception:
+                    log.exception("sweep failed")
+                for table_id in claimed:
+                    running[asyncio.create_task(self._claimed(table_id))] = table_id
+                if 0 < free == len(claimed):
+                    continue  # more may be due: claim again while there is room
+                await asyncio.wait([stopped, *running], timeout=tick, return_when=asyncio.FIRST_COMPLETED)
+                for task in [t for t in running if t.done()]:
+                    del running[task]
+            if running:
+                await asyncio.wait(running)
+        finally:
+            stopped.cancel()
+            unfinished = [table_id for task, table_id in running.items() if not task.done()]
+            for task in running:
+                task.cancel()
+            if unfinished:
+                with contextlib.suppress(Exception):
+                    await self.store.unclaim(unfinished, self.clock())
+
+    async def _claimed(self, table_id: str) -> int:
+        """One claimed table's due work; a failure leaves the claim to expire (the table is tried again)."""
+        try:
+            return await self._step(table_id, self.clock(), ai_only=False)
+        except Unavailable as e:
+            log.warning("table %s: storage unavailable (%s); it is tried again after its lease", table_id, e)
+        except Exception:
+            log.exception("table %s: its due work failed", table_id)
+        return 0
 
     async def _step(self, table_id: str, now: float, ai_only: bool) -> int:
         moved = 0
@@ -588,8 +655,8 @@ class Host:
         async def change(tbl: Table) -> None:
             nonlocal moved
             moved = 0
-            if tbl.status != "playing" or tbl.state is None:
-                await self.store.unschedule(tbl.id)
+            if tbl.status != "playing" or tbl.state is None:  # a stale hint; versioned while it may start
+                await self.store.unschedule(tbl.id, version=tbl.version if tbl.open else None)
                 raise Unchanged
             game = games.get(tbl.game)
             state = game.load(tbl.state)
@@ -610,8 +677,8 @@ class Host:
             else:
                 if not ai_only:
                     deadline = tbl.deadline()
-                    if deadline is not None:
-                        await self.store.schedule(tbl.id, deadline)
+                    if deadline is not None:  # versioned: a newer commit's deadline stands
+                        await self.store.schedule(tbl.id, deadline, version=tbl.version)
                 raise Unchanged
             moved = 1
 
@@ -626,9 +693,7 @@ class Host:
     async def _ai_move(self, tbl: Table, game: Game, state: Any, seat: int, now: float) -> None:
         level = play.ai_level(tbl, game, seat)
         seed = f"{tbl.id}:{tbl.version}:{seat}"
-        action = await asyncio.to_thread(
-            play.choose, game, state, seat, level, seed, self.settings.search_budget
-        )
+        action = await self.thinker.choose(game, state, seat, level, seed, self.settings.search_budget)
         new, events = game.apply(state, seat, action)
         play.record(tbl, game, new, events, now, self.settings.ai_delay, seat, action)
 

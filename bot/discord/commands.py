@@ -35,6 +35,7 @@ from bot.core.api import (
     Invite,
     Join,
     Leave,
+    MyTables,
     NewTable,
     Outcome,
     SetLanguage,
@@ -320,3 +321,7 @@ class Kozyr(app_commands.Group):
     async def pings(self, interaction: discord.Interaction[Any], mode: app_commands.Choice[str]) -> None:
         command = SetPings(user=user_ref(interaction), mode=mode.value, update_id=str(interaction.id))
         await self.run(interaction, command)
+
+    @app_commands.command(name="mytables", description=text("discord.cmd.mytables"))
+    async def mytables(self, interaction: discord.Interaction[Any]) -> None:
+        await self.run(interaction, MyTables(user=user_ref(interaction), update_id=str(interaction.id)))
