@@ -3,9 +3,9 @@
 Catalogs are gettext .po files, `locale/<lang>/LC_MESSAGES/<domain>.po` (one domain per feature or game:
 `host`, `durak`, …), read with Babel (see `po`): msgctxt is the key, msgid the English text, msgstr a
 `str.format` template; a plural message (msgid_plural, msgstr[n]) is chosen by the integer parameter `n`
-(else its only whole-number parameter) with the language's CLDR plural rule from Babel. A module of this package may still define
-`MESSAGES = {"en": {...}, "ru": {...}, "uk": {...}}` for keys not yet in a .po (`scripts/i18n-export.py`
-moves them). `catalogs()` gives every key per language: a string, or plural forms by CLDR category.
+(else its only whole-number parameter) with the language's CLDR plural rule from Babel. A module of this
+package may still define `MESSAGES = {"en": {...}, "ru": {...}, "uk": {...}}` for keys not yet in a .po
+(`scripts/i18n-export.py` moves them). `catalogs()` gives every key per language: a string, or plural forms by CLDR category.
 Keys are dotted: `common.joined`, `error.not_your_turn`, `rozpysnyi.event.trick_won`, …
 A host message that names a command or a platform feature may have a per-platform wording under
 `<platform>.<key>` (`discord.error.no_table_here`), picked by `for_platform`.
