@@ -310,3 +310,4 @@ def test_a_plural_message_without_n_counts_its_only_number() -> None:
     assert t("ru", "error.table_full", max=4) == "Стол заполнен (4 игрока)."
     assert t("uk", "error.table_full", max=21) == "Стіл заповнено (21 гравець)."
     assert t("ru", "error.table_full", max=4, n=5) == "Стол заполнен (4 игроков)."  # n decides when given
+    assert t("ru", "most.event.match_over", games=1, name="Ann") == "Партия окончена после 1 игры."
