@@ -27,6 +27,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 
 import games
+from bot.core import render
 from bot.core.api import (
     AnyCommand,
     Cancel,
@@ -226,7 +227,9 @@ class Kozyr(app_commands.Group):
             game = games.get(str(chosen)) if chosen else games.all_games()[0]
         except Exception:
             return []
-        return suggest([(p, p) for p in game.presets], current)
+        lang = await self.fe.people.lang_of(user_ref(interaction))
+        named = [(render.typed_with_name(p, render.preset_name(game, p, lang)), p) for p in game.presets]
+        return suggest(named, current)
 
     @app_commands.command(name="join", description=text("discord.cmd.join"))
     async def join(self, interaction: discord.Interaction[Any]) -> None:
