@@ -304,3 +304,10 @@ def test_every_option_value_people_choose_from_has_a_name_in_every_language() ->
             for lang in LANGUAGES:
                 missing = [k for k in keys if k not in cats[lang]]
                 assert not missing, (lang, missing)
+
+
+def test_a_plural_message_without_n_counts_its_only_number() -> None:
+    assert t("ru", "error.table_full", max=4) == "Стол заполнен (4 игрока)."
+    assert t("uk", "error.table_full", max=21) == "Стіл заповнено (21 гравець)."
+    assert t("ru", "error.table_full", max=4, n=5) == "Стол заполнен (4 игроков)."  # n decides when given
+    assert t("ru", "most.event.match_over", games=1, name="Ann") == "Партия окончена после 1 игры."
