@@ -169,6 +169,13 @@ class SetPings(Command):
     mode: str
 
 
+class MyTables(Command):
+    """The tables this person sits at; `chat` is set when asked in a group (then only that group's)."""
+
+    kind: Literal["my_tables"] = "my_tables"
+    chat: ChatRef | None = None
+
+
 class MoveChat(Command):
     """The platform moved a chat to a new id (Telegram group → supergroup): its tables follow."""
 
@@ -196,6 +203,7 @@ AnyCommand = Annotated[
     | ShowSettings
     | SetLanguage
     | SetPings
+    | MyTables
     | MoveChat,
     Field(discriminator="kind"),
 ]

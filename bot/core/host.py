@@ -19,7 +19,7 @@ from contextvars import ContextVar
 from typing import Any
 
 import games
-from bot.core import lobby, metrics, play, render
+from bot.core import lobby, metrics, mine, play, render
 from bot.core.api import (
     Act,
     AddBot,
@@ -35,6 +35,7 @@ from bot.core.api import (
     Kick,
     Leave,
     MoveChat,
+    MyTables,
     NewTable,
     Outcome,
     Pick,
@@ -214,6 +215,8 @@ class Host:
                 return await self._set_language(cmd)
             case SetPings():
                 return await self._set_pings(cmd, lang)
+            case MyTables():
+                return await self._my_tables(cmd, lang)
             case MoveChat():
                 return await self._move_chat(cmd)
             case ShowHand():
@@ -513,6 +516,11 @@ class Host:
             deliveries += self._views(old, new)
         text = t(lang, for_platform(f"host.pings_set.{mode}", cmd.user.platform))
         return Outcome(reply=Reply(text=text), deliveries=deliveries)
+
+    async def _my_tables(self, cmd: MyTables, lang: str) -> Outcome:
+        ids = await self.store.tables_of_user(cmd.user.key)
+        tables = [tb for i in ids if (tb := await self._try_load(i)) is not None]
+        return Outcome(reply=Reply(text=mine.my_tables(tables, cmd.user, lang, self.clock(), cmd.chat)))
 
     async def _move_chat(self, cmd: MoveChat) -> Outcome:
         deliveries: list[Delivery] = []

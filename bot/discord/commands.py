@@ -27,6 +27,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 
 import games
+from bot.core import render
 from bot.core.api import (
     AnyCommand,
     Cancel,
@@ -34,6 +35,7 @@ from bot.core.api import (
     Invite,
     Join,
     Leave,
+    MyTables,
     NewTable,
     Outcome,
     SetLanguage,
@@ -224,7 +226,9 @@ class Kozyr(app_commands.Group):
             game = games.get(str(chosen)) if chosen else games.all_games()[0]
         except Exception:
             return []
-        return suggest([(p, p) for p in game.presets], current)
+        lang = await self.fe.people.lang_of(user_ref(interaction))
+        named = [(render.typed_with_name(p, render.preset_name(game, p, lang)), p) for p in game.presets]
+        return suggest(named, current)
 
     @app_commands.command(name="join", description=text("discord.cmd.join"))
     async def join(self, interaction: discord.Interaction[Any]) -> None:
@@ -317,3 +321,7 @@ class Kozyr(app_commands.Group):
     async def pings(self, interaction: discord.Interaction[Any], mode: app_commands.Choice[str]) -> None:
         command = SetPings(user=user_ref(interaction), mode=mode.value, update_id=str(interaction.id))
         await self.run(interaction, command)
+
+    @app_commands.command(name="mytables", description=text("discord.cmd.mytables"))
+    async def mytables(self, interaction: discord.Interaction[Any]) -> None:
+        await self.run(interaction, MyTables(user=user_ref(interaction), update_id=str(interaction.id)))

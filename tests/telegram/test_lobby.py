@@ -166,6 +166,7 @@ async def test_command_menus_in_three_languages(h: Harness) -> None:
         "invite",
         "lang",
         "pings",
+        "mytables",
         "help",
     }
     assert expected == set(group)
