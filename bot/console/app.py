@@ -245,8 +245,9 @@ class ConsoleApp:
             self.say(outcome.reply.text)
         opts = game.options(table.options)
         values = [
-            f"{_option_label(game, name, self.lang)}: {render.option_value(getattr(opts, name), self.lang)}"
+            f"{_option_label(game, name, lang)}: {render.option_value(getattr(opts, name), lang, game, name)}"
             for name in type(opts).model_fields
+            for lang in [self.lang]
         ]
         if values:
             self.say(t(self.lang, "console.this_table", options=" · ".join(values)))

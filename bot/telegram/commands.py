@@ -12,7 +12,7 @@ from bot.core.i18n import LANGUAGES, t
 
 GROUP = (
     "new", "join", "leave", "start", "stop", "hand", "settings", "invite",
-    "stats", "top", "history", "sheet", "rules", "lang", "pings", "mytables", "help",
+    "stats", "top", "history", "sheet", "rules", "lang", "pings", "mytables", "notify", "help",
 )  # fmt: skip
 PRIVATE = ("start", "hand", "mytables", "stats", "rules", "lang", "pings", "help")
 
