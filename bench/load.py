@@ -262,11 +262,16 @@ class CountingHost(Host):
     async def _change(self, table_id: str, change: Any) -> Any:
         old, new = await super()._change(table_id, change)
         if new is not old and self.worker.counting():
-            for item in new.fresh:
-                seat = item.get("seat")
-                if "action" in item and isinstance(seat, int) and new.seats[seat].user is None:
-                    self.worker.ai_moves += 1
+            self.worker.ai_moves += sum(new.seats[seat].user is None for seat in moved_seats(new))
         return old, new
+
+
+def moved_seats(table: Any) -> list[int]:
+    """The seats that moved in a commit (`moves`: `<seat>:<action>`; before them, `fresh` items)."""
+    moves = getattr(table, "moves", None)
+    if moves is not None:
+        return [int(m.split(":", 1)[0]) for m in moves if m.split(":", 1)[0].isdigit()]
+    return [i["seat"] for i in table.fresh if "action" in i and isinstance(i.get("seat"), int)]
 
 
 async def worker(args: argparse.Namespace, url: str) -> None:

@@ -56,6 +56,7 @@ log = logging.getLogger(__name__)
 CLOSED_TTL = 86400
 HISTORY_MAX = 300  # entries of a table's move history (two deals of every game fit)
 CLAIM_TTL = 600  # seconds an update id stays claimed: platforms redeliver within minutes, not days
+WATCHERS_MAX = 200  # people told privately about new tables, per chat (/notify): bounded memory
 NETWORK_ERRORS = (RedisConnectionError, RedisTimeoutError, OSError)
 
 
@@ -440,6 +441,23 @@ class Store:
     @guarded
     async def set_chat_lang(self, chat: str, lang: str) -> None:
         await self.redis.hset(self.keys.chat_prefs(chat), "lang", lang)
+
+    @guarded
+    async def toggle_watch(self, chat: str, user: str, cap: int = WATCHERS_MAX) -> bool:
+        """Start or stop telling `user` about new tables in `chat`; True when now watching.
+
+        At most `cap` people per chat (a new one beyond it is refused with False, like a stop)."""
+        key = self.keys.watchers(chat)
+        if await self.redis.srem(key, user):
+            return False
+        if await self.redis.scard(key) >= cap:
+            return False
+        await self.redis.sadd(key, user)
+        return True
+
+    @guarded
+    async def watchers(self, chat: str) -> list[str]:
+        return sorted(await self.redis.smembers(self.keys.watchers(chat)))
 
     @guarded
     async def get_user_pings(self, user: str) -> str | None:

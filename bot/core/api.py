@@ -176,6 +176,13 @@ class MyTables(Command):
     chat: ChatRef | None = None
 
 
+class Notify(Command):
+    """Toggle: tell this person privately whenever a table opens in `chat`."""
+
+    kind: Literal["notify"] = "notify"
+    chat: ChatRef
+
+
 class MoveChat(Command):
     """The platform moved a chat to a new id (Telegram group → supergroup): its tables follow."""
 
@@ -204,6 +211,7 @@ AnyCommand = Annotated[
     | SetLanguage
     | SetPings
     | MyTables
+    | Notify
     | MoveChat,
     Field(discriminator="kind"),
 ]

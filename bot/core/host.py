@@ -37,6 +37,7 @@ from bot.core.api import (
     MoveChat,
     MyTables,
     NewTable,
+    Notify,
     Outcome,
     Pick,
     PingTarget,
@@ -217,6 +218,9 @@ class Host:
                 return await self._set_pings(cmd, lang)
             case MyTables():
                 return await self._my_tables(cmd, lang)
+            case Notify():
+                watching = await self.store.toggle_watch(_watched(cmd.chat), cmd.user.key)
+                return Outcome(reply=Reply(text=t(lang, "notify.on" if watching else "notify.off")))
             case MoveChat():
                 return await self._move_chat(cmd)
             case ShowHand():
@@ -450,7 +454,24 @@ class Host:
         # a new message that notifies: it goes before any table edits waiting in the group's lane
         target = TableTarget(table=table.id, chat=table.chat)
         delivery = Delivery(target=target, screen=self._table_screen(table), notify=True)
-        return Outcome(deliveries=[delivery], table=table.id)
+        return Outcome(deliveries=[delivery, *await self._tell_watchers(table)], table=table.id)
+
+    async def _tell_watchers(self, table: Table) -> list[Delivery]:
+        """The people who asked (`/notify`) hear privately that a table opened here, with a Join button.
+
+        The notice is their hand message for this table: once they sit down it becomes their hand."""
+        try:
+            keys = await self.store.watchers(_watched(table.chat))
+        except Unavailable:
+            return []
+        screen = render.notice_screen(games.get(table.game), table, table.lang, self._signer(table))
+        out = []
+        for key in keys:
+            platform, _, uid = key.partition(":")
+            if key != table.creator.key and platform == table.chat.platform:
+                user = UserRef(platform=platform, id=uid)
+                out.append(Delivery(target=HandTarget(table=table.id, user=user), screen=screen, notify=True))
+        return out
 
     async def _rules(self, cmd: ShowRules, lang: str) -> Outcome:
         chosen = [games.get(cmd.game)] if cmd.game else games.all_games()
@@ -908,6 +929,11 @@ class Host:
 
 
 PING_MODES = ("auto", "group", "off")
+
+
+def _watched(chat: ChatRef) -> str:
+    """What `/notify` watches: the whole chat (any topic or thread of it)."""
+    return f"{chat.platform}:{chat.id}"
 
 
 def _parse(data: str, version: int) -> Table:

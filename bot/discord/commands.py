@@ -37,6 +37,7 @@ from bot.core.api import (
     Leave,
     MyTables,
     NewTable,
+    Notify,
     Outcome,
     SetLanguage,
     SetOption,
@@ -325,3 +326,10 @@ class Kozyr(app_commands.Group):
     @app_commands.command(name="mytables", description=text("discord.cmd.mytables"))
     async def mytables(self, interaction: discord.Interaction[Any]) -> None:
         await self.run(interaction, MyTables(user=user_ref(interaction), update_id=str(interaction.id)))
+
+    @app_commands.command(name="notify", description=text("discord.cmd.notify"))
+    async def notify(self, interaction: discord.Interaction[Any]) -> None:
+        chat = await self.in_channel(interaction)
+        if chat is not None:
+            command = Notify(user=user_ref(interaction), chat=chat, update_id=str(interaction.id))
+            await self.run(interaction, command)

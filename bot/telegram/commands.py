@@ -12,7 +12,7 @@ from bot.core.i18n import LANGUAGES, t
 
 GROUP = (
     "new", "join", "leave", "start", "stop", "hand", "settings", "invite", "rules", "lang", "pings",
-    "mytables", "help",
+    "mytables", "notify", "help",
 )
 PRIVATE = ("start", "hand", "mytables", "rules", "lang", "pings", "help")
 

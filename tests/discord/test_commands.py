@@ -7,7 +7,7 @@ from tests.discord.harness import ANN, BOB, CAT, CHANNEL, MOD, Harness
 
 SUBCOMMANDS = [
     "new", "join", "leave", "start", "stop", "invite", "hand", "rules", "settings", "lang", "pings",
-    "mytables",
+    "mytables", "notify",
 ]
 
 
