@@ -3,15 +3,16 @@
 `HeuristicBot` (the default level) lives in `heuristic.py`: the source article's evaluation, deciding by
 the hand's value after each option. `article.py` is the article's own AI, a reference for the arena.
 
-`SearchBot` is determinized Monte Carlo. For each decision it samples worlds consistent with the view (its
-own hand, the discard pile, the table, cards known in other hands — taken from the table, shown, or the
-turned-up trump —, the trump at the bottom of the stock, every hand with open cards, the stock's contents
-when one may look through it), applies each candidate action with the real rules, and plays the game to
-its end with a fast bout-level simulator where every seat follows a simple heuristic policy. Every
-candidate sees the same worlds and the same play-out randomness (common random numbers), so their
-comparison is paired. It picks the candidate that avoids losing most often (the heuristic's choice on
-ties). It stops at `max_samples` worlds or when `budget` seconds have passed (checked between worlds), so
-it is deterministic given its random generator whenever the sample cap is reached first.
+`SearchBot` is determinized Monte Carlo (in a two-player endgame it plays the exact solution of
+`endgame.py`, like the heuristic, unless every move loses against perfect play). For each decision it
+samples worlds consistent with the view (its own hand, the discard pile, the table, cards known in other
+hands — taken from the table, shown, or the turned-up trump —, the trump at the bottom of the stock, every
+hand with open cards, the stock's contents when one may look through it), applies each candidate action with
+the real rules, and plays the game to its end with a fast bout-level simulator where every seat follows a
+simple heuristic policy. Every candidate sees the same worlds and the same play-out randomness (common
+random numbers), so their comparison is paired. It picks the candidate that avoids losing most often (the
+heuristic's choice on ties). It stops at `max_samples` worlds or when `budget` seconds have passed (checked
+between worlds), so it is deterministic given its random generator whenever the sample cap is reached first.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from games.cards import SUITS, make_deck, rank_value
+from games.durak.endgame import MAX_STOCK, solve
 from games.durak.heuristic import HeuristicBot, Judge, card_value, hand_value, heuristic_choice
 from games.durak.rules import GAME, HAND, DurakOptions, DurakState, DurakView, clone, split_cards
 
@@ -373,6 +375,9 @@ class SearchBot:
             return moves[0]
         seat = view.viewer if view.viewer is not None else 0
         preferred = heuristic_choice(view, moves)
+        solved = solve(view, moves) if view.stock_size <= MAX_STOCK else None
+        if solved and max(solved.values()) > -1:
+            return preferred  # an exact endgame: the heuristic plays the solver's best moves
         options = candidates(view, moves, preferred, self.max_actions)
         if len(options) == 1:
             return preferred

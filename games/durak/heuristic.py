@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from itertools import permutations
 
 from games.cards import SUITS, rank, rank_value, suit
-from games.durak.endgame import solve
+from games.durak.endgame import MAX_STOCK, solve
 from games.durak.rules import DurakView, beats, split_cards
 
 RANK_BONUS = (0.0, 0.0, 0.5, 0.75, 1.25)
@@ -43,12 +43,15 @@ OUT_OF_PLAY = 100_000
 class Tuning:
     """The numbers of the decisions (hand-value units: 100 = one rank step)."""
 
-    take_early: float = 1500.0  # losing the next attack while the stock is full
-    take_late: float = 5000.0  # ... and once it is empty
+    take_early: float = 1000.0  # losing the next attack while the stock is full
+    take_late: float = 3000.0  # ... and once it is empty
     throw_early: float = 0.0  # throw in while the hand loses less than this (a card below the middle)
-    throw_late: float = 2000.0  # ... margin once the stock is empty
+    throw_late: float = 3000.0  # ... margin once the stock is empty
     transfer_bonus: float = 300.0
     endgame: bool = True  # solve two-player endgames exactly
+    endgame_nodes: int = 25_000  # the solver's budget (about 0.5 s)
+    endgame_cards: int = 14  # the most cards in both hands and on the table it tries
+    attack_groups: bool = True  # open with all plain cards of a rank at once when that is best
 
 
 TUNING = Tuning()
@@ -159,8 +162,8 @@ class HeuristicBot:
 
 
 def heuristic_choice(view: DurakView, moves: Sequence[str], tuning: Tuning = TUNING) -> str:
-    if view.stock_size == 0 and tuning.endgame:
-        solved = solve(view, moves)
+    if view.stock_size <= MAX_STOCK and tuning.endgame:
+        solved = solve(view, moves, tuning.endgame_nodes, tuning.endgame_cards)
         if solved:
             best = max(solved.values())
             if min(solved.values()) < best:  # otherwise every move is as good: play as usual
@@ -171,6 +174,8 @@ def heuristic_choice(view: DurakView, moves: Sequence[str], tuning: Tuning = TUN
     if any(m.startswith(("beat:", "transfer:", "show:")) or m == "take" for m in moves):
         return defend(view, judge, moves, tuning)
     attacks = [m for m in moves if m.startswith("attack:")]
+    if not tuning.attack_groups:
+        attacks = [m for m in attacks if len(m) == 9]
     if attacks:
         return attack(judge, attacks)
     return throw_in(view, judge, moves, tuning)

@@ -150,3 +150,14 @@ def test_ais_read_only_the_view_and_their_moves_apply(players: int, options: dic
                 GAME.apply(state, seat, bad)
             assert state.model_dump() == before
         state, _ = GAME.apply(state, seat, bots[seat % 2].choose(GAME.view(state, seat), legal, rng))
+
+
+def test_the_endgame_draws_the_last_card_of_the_stock() -> None:
+    state = endgame(["6H"], ["7H", "8H"])
+    state.stock = ["9S"]  # the turned-up trump, seen by all
+    state.discarded.remove("9S")
+    state = act(state, 0, "attack:6H")
+    # beating leaves them one heart against the trump nine I draw: a draw; taking makes them the durak
+    values = solve(GAME.view(state, 1), GAME.legal_actions(state, 1), max_stock=1)
+    assert values == {"beat:6H:7H": 0, "beat:6H:8H": 0, "take": -1}
+    assert solve(GAME.view(state, 1), GAME.legal_actions(state, 1)) is None  # off by default
