@@ -159,7 +159,8 @@ class Game(Generic[S, OptT]):
     def check_players(self, players: int, options: OptT) -> None:
         """Raise unless this number of players may play with these options."""
         if not self.min_players <= players <= self.max_players:
-            raise GameError("bad_player_count", players=players, min=self.min_players, max=self.max_players)
+            high = self.max_players  # `n` picks the plural form: "3–4 игрока"
+            raise GameError("bad_player_count", players=players, min=self.min_players, max=high, n=high)
 
     def new(
         self,
@@ -263,6 +264,11 @@ class Game(Generic[S, OptT]):
         verb, *args = action.split(":")
         params = {("arg" if i == 0 else f"arg{i + 1}"): a for i, a in enumerate(args)}
         return f"{self.key}.action.{verb}", params
+
+    def describe_offered(self, view: BaseView, action: str) -> tuple[str, dict[str, Any]]:
+        """The label of an action offered in `view`: `describe_action`, unless the game words a button by
+        the moment (durak's "done" while the defender takes is "let them take", not "bito")."""
+        return self.describe_action(action)
 
     def describe_pick(self, item: str) -> tuple[str, dict[str, Any]]:
         """The message key and parameters that label a pick toggle (default: the item, e.g. a card)."""

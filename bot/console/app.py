@@ -12,10 +12,11 @@ last few); the table and the hand are shown again only when they changed; a bad 
 
 from __future__ import annotations
 
-import json
 import shutil
 import sys
+import tempfile
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import games
@@ -36,19 +37,25 @@ from bot.core.api import (
     Press,
     Screen,
     SetOption,
+    ShowHistory,
+    ShowReplay,
     ShowRules,
+    ShowSheet,
+    ShowStats,
+    ShowTop,
     Start,
     TableTarget,
     UserRef,
 )
 from bot.core.host import Host
 from bot.core.i18n import has, t
-from bot.core.table import LogLine, Table
+from bot.core.table import Table
 
 Write = Callable[[str], Any]
 QUIT = {"q", "quit", "exit", "й"}  # й: the q key on a Russian or Ukrainian layout
 RULES = {"?", "rules", "r"}
 HELP = {"help", "h"}
+SCORES = {"/stats", "/top", "/history", "/replay", "/sheet"}
 CLEAR_LINE = "\r\x1b[K"
 
 
@@ -85,7 +92,7 @@ class ConsoleApp:
         self.hand: Screen | None = None
         self.final: Screen | None = None
         self.shown: object = None  # what the table and hand looked like when last shown
-        self.after = "-"  # the event stream position printed so far
+        self.after = 0  # the table's log lines printed so far (`Table.logged`)
         self.prompting = False
         host.attach(self)
 
@@ -129,7 +136,7 @@ class ConsoleApp:
                 return 2
         if await self._command(Start(user=self.user, chat=self.chat)) is None:
             return 2
-        self.say(t(self.lang, "console.help"))
+        self.say(t(self.lang, "console.help") + "\n" + t(self.lang, "console.help_scores"))
         return await self._turns()
 
     async def _turns(self) -> int:
@@ -139,6 +146,7 @@ class ConsoleApp:
             await self._news(table)
             if table.status != "playing":
                 self._end()
+                await self._scores("/stats")
                 return 0
             buttons = self._buttons()
             ai_next = table.ai_due is not None and not ai_idle
@@ -171,7 +179,9 @@ class ConsoleApp:
         elif word in RULES:
             await self._rules()
         elif word in HELP:
-            self.say(t(self.lang, "console.help"))
+            self.say(t(self.lang, "console.help") + "\n" + t(self.lang, "console.help_scores"))
+        elif word.split(" ")[0] in SCORES:
+            await self._scores(text)
         elif text.isdigit():
             n = int(text)
             if 1 <= n <= len(buttons):
@@ -189,6 +199,44 @@ class ConsoleApp:
             self.say(("⚠ " if outcome.reply.alert else "") + outcome.reply.text)
         return None if outcome.reply is not None and outcome.reply.alert else outcome
 
+    async def _scores(self, text: str) -> None:
+        """`/stats`, `/top`, `/history`, `/replay <id> [move]`, `/sheet`: printed (a picture saved)."""
+        await self.host.flush()  # a game that just ended is counted
+        word, *args = text.split()
+        base = {"user": self.user}
+        command: Command
+        if word == "/stats":
+            command = ShowStats(chat=self.chat, game=args[0] if args else None, **base)
+        elif word == "/top":
+            command = ShowTop(chat=self.chat, game=args[0] if args else None, **base)
+        elif word == "/history":
+            command = ShowHistory(chat=self.chat, **base)
+        elif word == "/replay" and args:
+            step = int(args[1]) if len(args) > 1 and args[1].isdigit() else None
+            command = ShowReplay(game_id=args[0], step=step, **base)
+        elif word == "/replay":
+            self.say(t(self.lang, "stats.replay_how"))
+            return
+        else:
+            command = ShowSheet(chat=self.chat, table=self.table_id, **base)
+        outcome = await self.host.handle(command)  # type: ignore[arg-type]
+        reply = outcome.reply
+        if reply is None:
+            return
+        if reply.alert or reply.screen is None:
+            self.say(("⚠ " if reply.alert else "") + reply.text)
+            return
+        self.say("\n" + reply.screen.text())
+        if reply.screen.image is not None:
+            self.say(t(self.lang, "console.sheet_saved", path=self._save(reply.screen.image)))
+        self.shown = None
+
+    def _save(self, image: bytes) -> str:
+        """The score sheet as a PNG file in the temporary directory; its path."""
+        path = Path(tempfile.gettempdir()) / f"kozyr-{self.table_id or 'sheet'}.png"
+        path.write_bytes(image)
+        return str(path)
+
     async def _rules(self) -> None:
         table = await self._load()
         game = games.get(table.game)
@@ -197,8 +245,9 @@ class ConsoleApp:
             self.say(outcome.reply.text)
         opts = game.options(table.options)
         values = [
-            f"{_option_label(game, name, self.lang)}: {render.option_value(getattr(opts, name), self.lang)}"
+            f"{_option_label(game, name, lang)}: {render.option_value(getattr(opts, name), lang, game, name)}"
             for name in type(opts).model_fields
+            for lang in [self.lang]
         ]
         if values:
             self.say(t(self.lang, "console.this_table", options=" · ".join(values)))
@@ -214,14 +263,17 @@ class ConsoleApp:
         return table
 
     async def _news(self, table: Table) -> None:
-        """Every event committed since the last call, once, in order (repeats included)."""
-        store = self.host.store
-        entries = await store.redis.xrange(store.keys.events(table.id), min=self.after, max="+")
-        for entry_id, fields in entries:
-            self.after = f"({entry_id}"
-            item = json.loads(fields["event"])
-            if "log" in item:
-                self.say("· " + render.line(table, LogLine.model_validate(item["log"]), table.lang))
+        """Every log line noted since the last call, once, in order (repeats included).
+
+        The console reads the table after every change (it alone moves the AI), and no change notes more
+        lines than the table keeps (`LOG_SIZE`); were some lost anyway, "…" says so.
+        """
+        fresh = table.logged - self.after
+        self.after = table.logged
+        if fresh > len(table.log):
+            self.say("· …")
+        for line in table.log[-fresh:] if fresh > 0 else []:
+            self.say("· " + render.line(table, line, table.lang))
 
     def _buttons(self) -> list[Button]:
         return [b for row in (self.hand.buttons if self.hand else []) for b in row if b.token]
@@ -260,6 +312,8 @@ class ConsoleApp:
     def _end(self) -> None:
         if self.final is not None:
             self.say("\n" + self.final.text())
+            if self.final.image is not None:
+                self.say(t(self.lang, "console.sheet_saved", path=self._save(self.final.image)))
         elif self.table is not None:
             self.say("\n" + self.table.text())
 
