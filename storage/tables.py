@@ -3,7 +3,7 @@
 The key layout is in `storage.keys`.
 
 **The table JSON is the truth; indexes are hints.** A commit is one Lua script over the table's own
-keys (hash, move history, users set: one Cluster slot), so a move is written entirely or not at all.
+hash (JSON, users, move history), so a move is written entirely or not at all.
 The chat, user and deadline indexes live in other slots and are written in separate round trips,
 ordered so that a failure at any point can only leave *extra* hints, never drop a needed one:
 
@@ -32,9 +32,11 @@ Closing a table (closed=True) gives its keys a short TTL and removes it from the
 
 from __future__ import annotations
 
+import base64
 import functools
 import logging
 import secrets
+import zlib
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, ParamSpec, TypeVar
 
@@ -54,7 +56,9 @@ R = TypeVar("R")
 log = logging.getLogger(__name__)
 
 CLOSED_TTL = 86400
-HISTORY_MAX = 300  # entries of a table's move history (two deals of every game fit)
+HISTORY_BYTES = 3000  # the longest deal a table's move history keeps whole (a rozpysnyi deal: < 400)
+PACK_FROM = 1024  # table JSON this long or longer is stored compressed
+PACKED = "z:"  # the mark of compressed JSON (JSON itself starts with "{")
 CLAIM_TTL = 600  # seconds an update id stays claimed: platforms redeliver within minutes, not days
 NETWORK_ERRORS = (RedisConnectionError, RedisTimeoutError, OSError)
 
@@ -90,6 +94,23 @@ def _token() -> str:
 
 def _ms(seconds: float) -> int:
     return max(1, int(seconds * 1000))
+
+
+def pack(data: str) -> str:
+    """A table's JSON as stored: compressed when long (zlib, then base64: the clients decode replies as text).
+
+    JSON of a game in play compresses about 2.5 times: a 4-person rozpysnyi table then fits in 4 KB of Redis.
+    """
+    if len(data) < PACK_FROM:
+        return data
+    return PACKED + base64.b64encode(zlib.compress(data.encode(), 1)).decode()
+
+
+def unpack(stored: str) -> str:
+    """The JSON back (a short or older table is stored as plain JSON)."""
+    if stored.startswith(PACKED):
+        return zlib.decompress(base64.b64decode(stored[len(PACKED) :])).decode()
+    return stored
 
 
 def _by_age(ids: list[str]) -> list[str]:
@@ -166,7 +187,7 @@ class Store:
         found = None
         if table_id is not None:
             data, version = results.pop(0)
-            found = None if data is None or version is None else (data, int(version))
+            found = None if data is None or version is None else (unpack(data), int(version))
         return lang, claimed, found
 
     # -- tables ---------------------------------------------------------------------------------
@@ -182,7 +203,7 @@ class Store:
         if chat is not None or users:
             await self._batch(lambda pipe: self._add_hints(pipe, table_id, 1, chat, users, None))
         created = await self._create(
-            keys=self.keys.table_keys(table_id), args=[data, self.table_ttl, _token(), *users]
+            keys=self.keys.table_keys(table_id), args=[pack(data), self.table_ttl, _token(), *users]
         )
         if not created:
             raise TableExists(table_id)
@@ -194,7 +215,7 @@ class Store:
         data, version = await self.redis.hmget(self.keys.table(table_id), ["data", "version"])
         if data is None or version is None:
             return None
-        return data, int(version)
+        return unpack(data), int(version)
 
     @guarded
     async def commit(
@@ -260,7 +281,8 @@ class Store:
     ) -> None:
         """The atomic part of a commit; its reply: [version or -1/-2, the table's users when closed...]."""
         ttl = CLOSED_TTL if closed else self.table_ttl
-        head = [expected, data, ttl, HISTORY_MAX, _token(), int(closed), len(moves), len(added), len(removed)]
+        counts = [len(moves), len(added), len(removed)]
+        head = [expected, pack(data), ttl, HISTORY_BYTES, _token(), int(closed), *counts]
         self._call(pipe, self._commit, self.keys.table_keys(table_id), [*head, *moves, *added, *removed])
 
     def _add_hints(
@@ -311,7 +333,14 @@ class Store:
     @guarded
     async def history(self, table_id: str) -> list[str]:
         """The table's move history, oldest first: `#<deal>` markers and `<seat>:<action>` (see keys)."""
-        return list(await self.redis.lrange(self.keys.moves(table_id), 0, -1))
+        before, moves = await self.redis.hmget(self.keys.table(table_id), ["before", "moves"])
+        return [m for field in (before, moves) if field for m in field.split("\n")]
+
+    @guarded
+    async def users(self, table_id: str) -> list[str]:
+        """The user keys the table knows (those its closing removes from the user indexes)."""
+        users = await self.redis.hget(self.keys.table(table_id), "users")
+        return users.split("\n") if users else []
 
     @guarded
     async def tables_in_chat(self, chat: str) -> list[str]:
@@ -444,8 +473,6 @@ class Store:
             return await self._estimate(table_id)
 
     async def _estimate(self, table_id: str) -> int:
-        """The payload bytes: table JSON, moves, user names (no Redis overhead)."""
-        data = await self.redis.hget(self.keys.table(table_id), "data") or ""
-        moves = await self.history(table_id)
-        users = await self.redis.smembers(self.keys.users(table_id))
-        return sum(len(s.encode()) for s in [data, *moves, *users])
+        """The payload bytes of the table's hash (no Redis overhead)."""
+        fields = await self.redis.hgetall(self.keys.table(table_id))
+        return sum(len(k.encode()) + len(v.encode()) for k, v in fields.items())

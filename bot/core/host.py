@@ -676,7 +676,7 @@ class Host:
 
     @staticmethod
     def _dump(table: Table) -> str:
-        return table.model_dump_json(exclude_defaults=False)
+        return table.model_dump_json(exclude_defaults=True)  # defaults return on load
 
     async def _change(self, table_id: str, change: Change) -> tuple[Table, Table]:
         """Load, change a copy, commit with compare-and-set; on a lost race, again from the fresh table."""
