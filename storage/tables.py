@@ -41,7 +41,6 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, ParamSpec, TypeVar
 
 import redis.asyncio as aioredis
-from redis.asyncio.client import Pipeline
 from redis.commands.core import AsyncScript
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import NoScriptError, ResponseError
@@ -96,6 +95,19 @@ def _ms(seconds: float) -> int:
     return max(1, int(seconds * 1000))
 
 
+class Batch:
+    """Commands queued by name (`batch.hget(...)`) for `Store._batch` to send together."""
+
+    def __init__(self) -> None:
+        self.ops: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = []
+
+    def __getattr__(self, name: str) -> Callable[..., None]:
+        def queue(*args: Any, **kwargs: Any) -> None:
+            self.ops.append((name, args, kwargs))
+
+        return queue
+
+
 def pack(data: str) -> str:
     """A table's JSON as stored: compressed when long (zlib, then base64: the clients decode replies as text).
 
@@ -138,17 +150,24 @@ class Store:
         self.ordered_pipelines = not hasattr(redis, "get_nodes")
 
     # -- round trips ------------------------------------------------------------------------------
-    async def _batch(self, build: Callable[[Pipeline], None]) -> list[Any]:
+    async def _batch(self, build: Callable[[Batch], None]) -> list[Any]:
         """Run the commands `build` queues in one round trip; scripts go by EVALSHA (`_call`).
 
         If the server lacks a script (NOSCRIPT: it restarted, or a new node), every script is loaded and
         the whole batch runs again: each command queued must be safe to repeat (reads, idempotent
-        writes, and the write scripts that recognise their token).
+        writes, and the write scripts that recognise their token). On a Cluster (whose pipelines refuse
+        scripts) the scripts go one by one beside a pipeline of the other commands.
         """
+        batch = Batch()
+        build(batch)
         for attempt in range(2):
-            async with self.redis.pipeline(transaction=False) as pipe:
-                build(pipe)
-                results = await pipe.execute(raise_on_error=False)
+            if self.ordered_pipelines:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for name, args, kwargs in batch.ops:
+                        getattr(pipe, name)(*args, **kwargs)
+                    results = await pipe.execute(raise_on_error=False)
+            else:
+                results = await self._cluster_batch(batch)
             if attempt == 0 and any(isinstance(r, NoScriptError) for r in results):
                 await self._load_scripts()
                 continue
@@ -158,8 +177,26 @@ class Store:
             return results
         raise AssertionError("unreachable")
 
+    async def _cluster_batch(self, batch: Batch) -> list[Any]:
+        results: list[Any] = [None] * len(batch.ops)
+        plain = [i for i, (name, _a, _k) in enumerate(batch.ops) if name != "evalsha"]
+        if plain:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for i in plain:
+                    name, args, kwargs = batch.ops[i]
+                    getattr(pipe, name)(*args, **kwargs)
+                for i, r in zip(plain, await pipe.execute(raise_on_error=False), strict=True):
+                    results[i] = r
+        for i, (name, args, _kwargs) in enumerate(batch.ops):
+            if name == "evalsha":
+                try:
+                    results[i] = await self.redis.evalsha(*args)
+                except ResponseError as e:
+                    results[i] = e
+        return results
+
     @staticmethod
-    def _call(pipe: Pipeline, script: AsyncScript, keys: Sequence[str], args: Sequence[Any]) -> None:
+    def _call(pipe: Batch, script: AsyncScript, keys: Sequence[str], args: Sequence[Any]) -> None:
         """Queue a script by its SHA alone (no SCRIPT EXISTS round trip first, as redis-py's pipelines do)."""
         pipe.evalsha(script.sha, len(keys), *keys, *args)
 
@@ -174,7 +211,7 @@ class Store:
         """What a command needs first, in one round trip: the user's language, the claim of its update id
         (True when it is the first, or there is none) and the table (json, version) when its id is known."""
 
-        def build(pipe: Pipeline) -> None:
+        def build(pipe: Batch) -> None:
             pipe.hget(self.keys.user_prefs(user), "lang")
             if claim is not None:
                 self._call(pipe, self._take, [self.keys.seen(claim)], [_token(), _ms(ttl)])
@@ -241,10 +278,10 @@ class Store:
         version = expected + 1
         hints = not closed and (chat is not None or bool(users_added) or deadline is not None)
 
-        def add(pipe: Pipeline) -> None:
+        def add(pipe: Batch) -> None:
             self._add_hints(pipe, table_id, version, chat, users_added, deadline)
 
-        def cas(pipe: Pipeline) -> None:
+        def cas(pipe: Batch) -> None:
             if hints and self.ordered_pipelines:
                 add(pipe)
             self._compare_and_set(pipe, table_id, expected, data, moves, users_added, users_removed, closed)
@@ -270,7 +307,7 @@ class Store:
 
     def _compare_and_set(
         self,
-        pipe: Pipeline,
+        pipe: Batch,
         table_id: str,
         expected: int,
         data: str,
@@ -287,7 +324,7 @@ class Store:
 
     def _add_hints(
         self,
-        pipe: Pipeline,
+        pipe: Batch,
         table_id: str,
         version: int,
         chat: str | None,
@@ -303,7 +340,7 @@ class Store:
 
     def _settle_hints(
         self,
-        pipe: Pipeline,
+        pipe: Batch,
         table_id: str,
         version: int,
         chat: str | None,
