@@ -170,8 +170,9 @@ def report_levels(seats: list[str], results: list[Result]) -> str:
     if len(levels) == 2:
         a, b = levels
         by_deal: dict[int, int] = {}
-        for r in results:
-            diff = sum(r.wins[j] * (1 if s == a else -1) for j, s in enumerate(seats))
+        na, nb = seats.count(a), seats.count(b)
+        for r in results:  # wins per seat of each level (× na·nb), so that one seat against three is fair
+            diff = sum(r.wins[j] * (nb if s == a else -na) for j, s in enumerate(seats))
             by_deal[r.deal] = by_deal.get(r.deal, 0) + diff
         better = sum(1 for v in by_deal.values() if v > 0)
         worse = sum(1 for v in by_deal.values() if v < 0)

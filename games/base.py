@@ -265,6 +265,11 @@ class Game(Generic[S, OptT]):
         params = {("arg" if i == 0 else f"arg{i + 1}"): a for i, a in enumerate(args)}
         return f"{self.key}.action.{verb}", params
 
+    def describe_offered(self, view: BaseView, action: str) -> tuple[str, dict[str, Any]]:
+        """The label of an action offered in `view`: `describe_action`, unless the game words a button by
+        the moment (durak's "done" while the defender takes is "let them take", not "bito")."""
+        return self.describe_action(action)
+
     def describe_pick(self, item: str) -> tuple[str, dict[str, Any]]:
         """The message key and parameters that label a pick toggle (default: the item, e.g. a card)."""
         return f"{self.key}.pick", {"item": item}

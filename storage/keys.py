@@ -80,5 +80,9 @@ class Keys:
     def chat_prefs(self, chat: str) -> str:
         return f"{self.prefix}:pref:chat:{chat}"
 
+    def watchers(self, chat: str) -> str:
+        """People to tell privately when a table opens in this chat (`/notify`)."""
+        return f"{self.prefix}:watch:{chat}"
+
     def messages(self, group: str) -> str:
         return f"{self.prefix}:msg:{{{group}}}"

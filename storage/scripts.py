@@ -114,6 +114,18 @@ end
 return 1
 """
 
+# Claim due tables: the earliest `limit` whose time is <= now move to `until` (the claim's lease) in
+# the same step, so no other worker sees them as due until the lease runs out. The worker's commit then
+# writes the table's exact next deadline (DUE); a worker that dies leaves the lease to expire, and the
+# table is due again for everybody. KEYS: due zset.  ARGV: now, until, limit.
+CLAIM_DUE = """
+local ids = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
+for _, id in ipairs(ids) do
+  redis.call('ZADD', KEYS[1], 'XX', ARGV[2], id)
+end
+return ids
+"""
+
 # SET NX that answers "yes" again to the same token (a replayed call), "no" to anybody else.
 # KEYS: key.  ARGV: token, ttl in ms.
 TAKE = """

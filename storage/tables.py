@@ -59,6 +59,7 @@ HISTORY_BYTES = 3000  # the longest deal a table's move history keeps whole (a r
 PACK_FROM = 1024  # table JSON this long or longer is stored compressed
 PACKED = "z:"  # the mark of compressed JSON (JSON itself starts with "{")
 CLAIM_TTL = 600  # seconds an update id stays claimed: platforms redeliver within minutes, not days
+WATCHERS_MAX = 200  # people told privately about new tables, per chat (/notify): bounded memory
 NETWORK_ERRORS = (RedisConnectionError, RedisTimeoutError, OSError)
 
 
@@ -141,10 +142,11 @@ class Store:
         self._index_remove = redis.register_script(scripts.INDEX_REMOVE)
         self._due = redis.register_script(scripts.DUE)
         self._take = redis.register_script(scripts.TAKE)
+        self._claim_due = redis.register_script(scripts.CLAIM_DUE)
         self._release = redis.register_script(scripts.RELEASE)
         self._next_id = redis.register_script(scripts.NEXT_ID)
         self._scripts = [self._create, self._commit, self._index_remove, self._due, self._take]
-        self._scripts += [self._release, self._next_id]
+        self._scripts += [self._release, self._next_id, self._claim_due]
         self._lock_tokens: dict[str, str] = {}
         # a cluster pipeline sends to its nodes in parallel: ordered writes there take a round trip each
         self.ordered_pipelines = not hasattr(redis, "get_nodes")
@@ -267,8 +269,12 @@ class Store:
         users_removed: Sequence[str] = (),
         deadline: float | None = None,
         closed: bool = False,
+        after: Callable[[Batch], None] | None = None,
     ) -> int:
         """Write `data` as version expected+1 if the table is still at `expected`, else Conflict.
+
+        `after` queues more writes (idempotent ones) into the second round trip, once the commit stands:
+        the stats store notes the moves of the running game there (`storage.stats`).
 
         `moves` are appended to the table's move history (`#<deal>` markers and `<seat>:<action>`).
         Two round trips: the index additions and the compare-and-set in one pipeline (a connection runs
@@ -295,12 +301,14 @@ class Store:
         if status < 0:
             raise Conflict(f"table {table_id} is no longer at version {expected}")
         removed = list(dict.fromkeys([*users_removed, *reply[1:]]))
+
+        def settle(pipe: Batch) -> None:
+            self._settle_hints(pipe, table_id, version, chat if closed else None, removed, deadline, closed)
+            if after is not None:
+                after(pipe)
+
         try:
-            await self._batch(
-                lambda pipe: self._settle_hints(
-                    pipe, table_id, version, chat if closed else None, removed, deadline, closed
-                )
-            )
+            await self._batch(settle)
         except NETWORK_ERRORS as e:
             log.warning("table %s v%d committed, but its index update failed (%s)", table_id, version, e)
         return version
@@ -429,6 +437,34 @@ class Store:
         return [t for t, ok in zip(ids, alive, strict=True) if ok]
 
     @guarded
+    async def claim_due(self, now: float, until: float, limit: int = 100) -> list[str]:
+        """Claim up to `limit` tables due by `now`, earliest first, until `until` (a lease per table).
+
+        A claimed table is not due for anyone else until `until`; the claimer's commit writes its next
+        deadline. Atomic, so two workers never claim the same table at once. A claimed table that no
+        longer exists is dropped and not returned.
+        """
+        ids = list(
+            await self._claim_due(keys=[self.keys.due], args=[repr(float(now)), repr(float(until)), limit])
+        )
+        if not ids:
+            return ids
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for table_id in ids:
+                pipe.exists(self.keys.table(table_id))
+            alive = await pipe.execute()
+        gone = [t for t, ok in zip(ids, alive, strict=True) if not ok]
+        if gone:
+            await self._drop_deadlines(gone)
+        return [t for t, ok in zip(ids, alive, strict=True) if ok]
+
+    @guarded
+    async def unclaim(self, ids: Sequence[str], at: float) -> None:
+        """Give claimed tables back (a worker stopping mid-way): due again at `at` unless sooner already."""
+        if ids:
+            await self.redis.zadd(self.keys.due, dict.fromkeys(ids, at), xx=True, lt=True)
+
+    @guarded
     async def next_due(self) -> float | None:
         """The earliest deadline, if any."""
         first = await self.redis.zrange(self.keys.due, 0, 0, withscores=True)
@@ -477,6 +513,23 @@ class Store:
     @guarded
     async def set_chat_lang(self, chat: str, lang: str) -> None:
         await self.redis.hset(self.keys.chat_prefs(chat), "lang", lang)
+
+    @guarded
+    async def toggle_watch(self, chat: str, user: str, cap: int = WATCHERS_MAX) -> bool:
+        """Start or stop telling `user` about new tables in `chat`; True when now watching.
+
+        At most `cap` people per chat (a new one beyond it is refused with False, like a stop)."""
+        key = self.keys.watchers(chat)
+        if await self.redis.srem(key, user):
+            return False
+        if await self.redis.scard(key) >= cap:
+            return False
+        await self.redis.sadd(key, user)
+        return True
+
+    @guarded
+    async def watchers(self, chat: str) -> list[str]:
+        return sorted(await self.redis.smembers(self.keys.watchers(chat)))
 
     @guarded
     async def get_user_pings(self, user: str) -> str | None:

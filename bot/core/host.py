@@ -20,7 +20,7 @@ from contextvars import ContextVar
 from typing import Any
 
 import games
-from bot.core import lobby, metrics, play, render
+from bot.core import lobby, metrics, mine, play, render, sheet
 from bot.core.api import (
     Act,
     AddBot,
@@ -36,7 +36,9 @@ from bot.core.api import (
     Kick,
     Leave,
     MoveChat,
+    MyTables,
     NewTable,
+    Notify,
     Outcome,
     Pick,
     PingTarget,
@@ -48,8 +50,13 @@ from bot.core.api import (
     SetOption,
     SetPings,
     ShowHand,
+    ShowHistory,
+    ShowReplay,
     ShowRules,
     ShowSettings,
+    ShowSheet,
+    ShowStats,
+    ShowTop,
     Start,
     TableCommand,
     TableTarget,
@@ -58,7 +65,9 @@ from bot.core.api import (
 from bot.core.config import Settings
 from bot.core.history import Deal, deals
 from bot.core.i18n import for_platform, has, normalize_language, t
+from bot.core.scoreboard import Scoreboard, scope
 from bot.core.table import Seat, Table
+from bot.core.thinking import Thinker
 from bot.core.tokens import decode, digest, encode
 from games.base import Game, GameError, Offer
 from storage import Conflict, Store, Unavailable
@@ -97,6 +106,11 @@ class Host:
         # screens each committed (table, version) showed (the next change compares with them)
         self._states: OrderedDict[int, tuple[dict[str, Any], Any]] = OrderedDict()
         self._drawn: OrderedDict[tuple[str, int], dict[str, str]] = OrderedDict()
+        self.scoreboard = Scoreboard(store)
+        self._counting: set[asyncio.Task[None]] = set()  # finished games being counted (off the move's path)
+        self.thinker = Thinker(settings.ai_processes)
+        # updates handled at once: the rest wait their turn here, not for a Redis connection
+        self._updates = asyncio.Semaphore(settings.update_concurrency)
 
     def attach(self, frontend: Frontend) -> None:
         self.frontends[frontend.platform] = frontend
@@ -104,6 +118,12 @@ class Host:
     # -- the entry point ------------------------------------------------------------------------
     async def handle(self, command: AnyCommand) -> Outcome:
         metrics.command(command.kind)
+        async with self._updates:  # a burst waits here, never for a Redis connection past its timeout
+            outcome = await self._handle(command)
+        await self._push(outcome.deliveries)
+        return outcome
+
+    async def _handle(self, command: AnyCommand) -> Outcome:
         lang = normalize_language(command.user.lang, self.settings.default_language)
         claim = f"update:{command.user.platform}:{command.update_id}" if command.update_id else None
         table_id = self._pressed_table(command)
@@ -115,20 +135,18 @@ class Host:
                 return Outcome()  # the platform delivered this update twice
             token = _PRELOADED.set((table_id, found) if table_id and found else None)
             try:
-                outcome = await self._dispatch(command, lang)
+                return await self._dispatch(command, lang)
             finally:
                 _PRELOADED.reset(token)
         except GameError as e:
             metrics.error(e.code)
-            outcome = Outcome(reply=Reply(text=self.error_text(e, lang, command.user.platform), alert=True))
+            return Outcome(reply=Reply(text=self.error_text(e, lang, command.user.platform), alert=True))
         except Unavailable:
             metrics.error("storage_unavailable")
             log.warning("storage unavailable while handling %s", command.kind)
             if claim:
                 await self._release(claim)
-            outcome = Outcome(reply=Reply(text=t(lang, "error.try_again"), alert=True))
-        await self._push(outcome.deliveries)
-        return outcome
+            return Outcome(reply=Reply(text=t(lang, "error.try_again"), alert=True))
 
     def _pressed_table(self, command: AnyCommand) -> str | None:
         """The table a button press is for (read with the first round trip), if the token is valid."""
@@ -213,10 +231,17 @@ class Host:
                 return await self._set_language(cmd)
             case SetPings():
                 return await self._set_pings(cmd, lang)
+            case MyTables():
+                return await self._my_tables(cmd, lang)
+            case Notify():
+                watching = await self.store.toggle_watch(_watched(cmd.chat), cmd.user.key)
+                return Outcome(reply=Reply(text=t(lang, "notify.on" if watching else "notify.off")))
             case MoveChat():
                 return await self._move_chat(cmd)
             case ShowHand():
                 return await self._show_hand(cmd, lang)
+            case ShowStats() | ShowTop() | ShowHistory() | ShowReplay() | ShowSheet():
+                return await self._scores(cmd, lang)
             case TableCommand():
                 table_id = await self._find_table(cmd)
                 return await self._table_command(table_id, cmd, lang)
@@ -401,6 +426,12 @@ class Host:
             return await self._table_command(token.table, Join(seat=int(args[0]), **target), lang, version)
         if verb == "kick" and len(args) == 1 and args[0].isdigit():
             return await self._table_command(token.table, Kick(seat=int(args[0]), **target), lang, version)
+        if verb == "rp" and len(args) == 1 and args[0].isdigit():  # a replay's step (the token names a game)
+            replay = ShowReplay(user=cmd.user, game_id=token.table, step=int(args[0]))
+            outcome = await self._scores(replay, lang)
+            if outcome.reply is not None:
+                outcome.reply.in_place = True
+            return outcome
         if verb == "hand" and not args:
             return await self._show_hand(ShowHand(ephemeral=True, **target), lang)
         raise GameError("bad_token")
@@ -446,7 +477,24 @@ class Host:
         # a new message that notifies: it goes before any table edits waiting in the group's lane
         target = TableTarget(table=table.id, chat=table.chat)
         delivery = Delivery(target=target, screen=self._table_screen(table), notify=True)
-        return Outcome(deliveries=[delivery], table=table.id)
+        return Outcome(deliveries=[delivery, *await self._tell_watchers(table)], table=table.id)
+
+    async def _tell_watchers(self, table: Table) -> list[Delivery]:
+        """The people who asked (`/notify`) hear privately that a table opened here, with a Join button.
+
+        The notice is their hand message for this table: once they sit down it becomes their hand."""
+        try:
+            keys = await self.store.watchers(_watched(table.chat))
+        except Unavailable:
+            return []
+        screen = render.notice_screen(games.get(table.game), table, table.lang, self._signer(table))
+        out = []
+        for key in keys:
+            platform, _, uid = key.partition(":")
+            if key != table.creator.key and platform == table.chat.platform:
+                user = UserRef(platform=platform, id=uid)
+                out.append(Delivery(target=HandTarget(table=table.id, user=user), screen=screen, notify=True))
+        return out
 
     async def _rules(self, cmd: ShowRules, lang: str) -> Outcome:
         chosen = [games.get(cmd.game)] if cmd.game else games.all_games()
@@ -513,6 +561,11 @@ class Host:
         text = t(lang, for_platform(f"host.pings_set.{mode}", cmd.user.platform))
         return Outcome(reply=Reply(text=text), deliveries=deliveries)
 
+    async def _my_tables(self, cmd: MyTables, lang: str) -> Outcome:
+        ids = await self.store.tables_of_user(cmd.user.key)
+        tables = [tb for i in ids if (tb := await self._try_load(i)) is not None]
+        return Outcome(reply=Reply(text=mine.my_tables(tables, cmd.user, lang, self.clock(), cmd.chat)))
+
     async def _move_chat(self, cmd: MoveChat) -> Outcome:
         deliveries: list[Delivery] = []
         for table in await self._open_tables(cmd.old):
@@ -548,46 +601,157 @@ class Host:
         text = t(lang, "host.done.show_hand")
         return Outcome(reply=Reply(text=text, screen=screen), deliveries=deliveries)
 
+    # -- stats, history, replays, the score sheet --------------------------------------------------
+    async def _finished(self, table: Table) -> None:
+        """Count a finished game into stats and ratings (idempotent: a game is counted once)."""
+        try:
+            await self.scoreboard.finished(table, self.clock())
+        except Unavailable:
+            log.warning("table %s: storage unavailable, the game is counted when next loaded", table.id)
+        except Exception:
+            log.exception("table %s: the finished game could not be counted", table.id)
+
+    def _replay_signer(self) -> Callable[[str, str], str]:
+        return lambda game_id, action: encode(self.secret, game_id, 0, action)
+
+    async def _scores(self, cmd: AnyCommand, lang: str) -> Outcome:
+        board = self.scoreboard
+        platform = cmd.user.platform
+        match cmd:
+            case ShowStats():
+                screen = await board.stats_screen(cmd.user, cmd.chat, cmd.game, lang)
+            case ShowTop():
+                screen = await board.top_screen(cmd.chat, cmd.game, lang)
+            case ShowHistory():
+                screen = await board.history_screen(cmd.chat, lang, self._replay_signer())
+            case ShowReplay():
+                screen = await board.replay_screen(
+                    cmd.game_id, cmd.step, lang, platform, self._replay_signer()
+                )
+            case ShowSheet():
+                table = await self._sheet_table(cmd)
+                screen = Screen(lines=[t(lang, "stats.sheet_caption", id=table.id)])
+                screen.image = await asyncio.to_thread(self._sheet_picture, table)
+            case _:
+                raise GameError("illegal_action", action=cmd.kind)
+        return Outcome(reply=Reply(text=screen.text(), screen=screen))
+
+    async def _sheet_table(self, cmd: ShowSheet) -> Table:
+        """The table a sheet is asked for: named, the chat's open one, or the chat's last finished game's."""
+        if cmd.table:
+            table = await self._load(cmd.table)
+        else:
+            tables = await self._open_tables(cmd.chat) if cmd.chat is not None else []
+            if not tables and cmd.chat is not None:
+                last = await self.scoreboard.stats.history(scope(cmd.chat), 1)
+                found = await self._try_load(last[0]["id"].split("-")[0]) if last else None
+                tables = [found] if found is not None else []
+            if not tables:
+                raise GameError("no_table_here")
+            table = tables[0]
+        if table.state is None or table.status not in ("playing", "over"):
+            raise GameError("no_sheet")
+        return table
+
     # -- AI and deadlines -------------------------------------------------------------------------
     async def run_due(self, now: float | None = None, *, ai_only: bool = False) -> int:
-        """Make every move that is due by `now`: AI turns, and the AI playing for late people."""
+        """Make every move that is due by `now`: AI turns, and the AI playing for late people.
+
+        Each due table is claimed first (`Store.claim_due`), so two workers never play the same table
+        at once; `ai_only` (tests, the console) plays every waiting AI turn without claims or timeouts.
+        """
         now = self.clock() if now is None else now
+        if ai_only:
+            ids = await self.store.due(math.inf, limit=1000)
+        else:
+            ids = await self.store.claim_due(now, now + self.settings.claim_lease, limit=1000)
         moves = 0
-        for table_id in await self.store.due(math.inf if ai_only else now, limit=1000):
+        for table_id in ids:
             moves += await self._step(table_id, now, ai_only)
         return moves
 
     async def settle(self, limit: int = 100_000) -> int:
-        """Play every AI move that is waiting, at once (tests, the console): people are never timed out."""
+        """Play every AI move that is waiting, at once (tests, the console): people are never timed out.
+        Finished games are counted by the time it returns."""
         total = 0
         while total < limit:
             moves = await self.run_due(ai_only=True)
             if not moves:
-                return total
+                break
             total += moves
+        await self.flush()
         return total
 
-    async def background(self, stop: asyncio.Event, tick: float = 0.5) -> None:
-        """Sweep due tables until `stop` is set; a lease keeps the sweep on one worker at a time."""
+    async def flush(self) -> None:
+        """Wait until every finished game this worker is counting is counted."""
+        while self._counting:
+            await asyncio.gather(*list(self._counting), return_exceptions=True)
+
+    async def warm(self) -> None:
+        """Start the AI's processes now rather than at its first move."""
+        await self.thinker.warm()
+
+    async def aclose(self) -> None:
+        """At a stop: finish counting the games that just ended, stop the AI's processes."""
+        await self.flush()
+        await self.thinker.aclose()
+
+    async def background(self, stop: asyncio.Event, tick: float = 0.25) -> None:
+        """Play due tables until `stop` is set: AI moves and timed-out turns, shared by every worker.
+
+        Each due table is claimed on its own for `claim_lease` seconds (no global lock), at most
+        `due_concurrency` at a time per worker, so N workers do N times the work. A worker that dies
+        mid-move loses its claims: the tables are due again for everybody when the lease runs out, and
+        the commit's compare-and-set keeps a move from being played twice. On stop, the moves under way
+        finish (or are cancelled by the caller) and unfinished claims are handed back at once.
+        """
+        running: dict[asyncio.Task[int], str] = {}
+        stopped = asyncio.ensure_future(stop.wait())
+        capacity = self.settings.due_concurrency
         down = False  # an outage is logged when it starts and when it ends, not at every tick
-        while not stop.is_set():
-            try:
-                if await self.store.lock("sweep", ttl=30):
-                    try:
-                        await self.run_due()
-                    finally:
-                        await self.store.unlock("sweep")
-                if down:
-                    down = False
-                    log.warning("storage reachable again; the sweep resumes")
-            except Unavailable as e:
-                if not down:
-                    down = True
-                    log.error("storage unavailable (%s); the sweep retries every %.1fs", e, tick)
-            except Exception:
-                log.exception("sweep failed")
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), tick)
+        try:
+            while not stop.is_set():
+                free, claimed = capacity - len(running), []
+                try:
+                    if free > 0:
+                        now = self.clock()
+                        claimed = await self.store.claim_due(now, now + self.settings.claim_lease, free)
+                    if down:
+                        down = False
+                        log.warning("storage reachable again; the sweep resumes")
+                except Unavailable as e:
+                    if not down:
+                        down = True
+                        log.error("storage unavailable (%s); the sweep retries every %.1fs", e, tick)
+                except Exception:
+                    log.exception("sweep failed")
+                for table_id in claimed:
+                    running[asyncio.create_task(self._claimed(table_id))] = table_id
+                if 0 < free == len(claimed):
+                    continue  # more may be due: claim again while there is room
+                await asyncio.wait([stopped, *running], timeout=tick, return_when=asyncio.FIRST_COMPLETED)
+                for task in [t for t in running if t.done()]:
+                    del running[task]
+            if running:
+                await asyncio.wait(running)
+        finally:
+            stopped.cancel()
+            unfinished = [table_id for task, table_id in running.items() if not task.done()]
+            for task in running:
+                task.cancel()
+            if unfinished:
+                with contextlib.suppress(Exception):
+                    await self.store.unclaim(unfinished, self.clock())
+
+    async def _claimed(self, table_id: str) -> int:
+        """One claimed table's due work; a failure leaves the claim to expire (the table is tried again)."""
+        try:
+            return await self._step(table_id, self.clock(), ai_only=False)
+        except Unavailable as e:
+            log.warning("table %s: storage unavailable (%s); it is tried again after its lease", table_id, e)
+        except Exception:
+            log.exception("table %s: its due work failed", table_id)
+        return 0
 
     async def _step(self, table_id: str, now: float, ai_only: bool) -> int:
         moved = 0
@@ -595,8 +759,8 @@ class Host:
         async def change(tbl: Table) -> None:
             nonlocal moved
             moved = 0
-            if tbl.status != "playing" or tbl.state is None:
-                await self.store.unschedule(tbl.id)
+            if tbl.status != "playing" or tbl.state is None:  # a stale hint; versioned while it may start
+                await self.store.unschedule(tbl.id, version=tbl.version if tbl.open else None)
                 raise Unchanged
             game = games.get(tbl.game)
             state = game.load(tbl.state)
@@ -617,8 +781,8 @@ class Host:
             else:
                 if not ai_only:
                     deadline = tbl.deadline()
-                    if deadline is not None:
-                        await self.store.schedule(tbl.id, deadline)
+                    if deadline is not None:  # versioned: a newer commit's deadline stands
+                        await self.store.schedule(tbl.id, deadline, version=tbl.version)
                 raise Unchanged
             moved = 1
 
@@ -633,9 +797,7 @@ class Host:
     async def _ai_move(self, tbl: Table, game: Game, state: Any, seat: int, now: float) -> None:
         level = play.ai_level(tbl, game, seat)
         seed = f"{tbl.id}:{tbl.version}:{seat}"
-        action = await asyncio.to_thread(
-            play.choose, game, state, seat, level, seed, self.settings.search_budget
-        )
+        action = await self.thinker.choose(game, state, seat, level, seed, self.settings.search_budget)
         new, events = game.apply(state, seat, action)
         play.record(tbl, game, new, events, now, self.settings.ai_delay, seat, action)
 
@@ -697,6 +859,8 @@ class Host:
             if found is None:
                 raise GameError("no_table")
             old, new = _parse(*found), _parse(*found)  # a second parse is cheaper than a deep copy
+            if old.status == "over":
+                await self._finished(old)  # counted already, or a count that failed after the commit
             try:
                 await change(new)
             except Unchanged:
@@ -716,10 +880,15 @@ class Host:
                     users_removed=sorted(before - after),
                     deadline=new.deadline(),
                     closed=not new.open,
+                    after=self.scoreboard.note_moves(new, old.version + 1),  # the moves, for the replay
                 )
             except Conflict:
                 continue
             metrics.committed(new)
+            if new.status == "over" and old.status == "playing":  # counted beside, not in the final move
+                task = asyncio.ensure_future(self._finished(new))
+                self._counting.add(task)
+                task.add_done_callback(self._counting.discard)
             return old, new
         raise GameError("busy")
 
@@ -844,11 +1013,21 @@ class Host:
                     out.append(self._ping(new, seat))
             if new.status == "over" and old.status == "playing":
                 final = render.final_screen(game, new, state, new.lang)
+                final.image = self._sheet_picture(new)
                 out.append(Delivery(target=ChatTarget(chat=new.chat), screen=final, notify=True))
         self._drawn[(new.id, new.version)] = drawn
         if len(self._drawn) > MEMO_SIZE:
             self._drawn.popitem(last=False)
         return out
+
+    @staticmethod
+    def _sheet_picture(table: Table) -> bytes | None:
+        """The score sheet (rozpysnyi) or results picture of a game; None if it cannot be drawn."""
+        try:
+            return sheet.draw(sheet.sheet_data(table, table.lang))
+        except Exception:
+            log.exception("table %s: the score sheet could not be drawn", table.id)
+            return None
 
     async def _push(self, deliveries: Sequence[Delivery]) -> None:
         by_platform: dict[str, list[Delivery]] = {}
@@ -875,6 +1054,11 @@ class Host:
 
 
 PING_MODES = ("auto", "group", "off")
+
+
+def _watched(chat: ChatRef) -> str:
+    """What `/notify` watches: the whole chat (any topic or thread of it)."""
+    return f"{chat.platform}:{chat.id}"
 
 
 def _parse(data: str, version: int) -> Table:

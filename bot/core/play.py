@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import games
 from bot.core import programs
 from bot.core.i18n import has
 from bot.core.table import Table
@@ -78,5 +79,11 @@ def choose(game: Game, state: Any, seat: int, level: str, seed: str, budget: flo
         if action is not None:
             return action
         level = game.default_bot
+    return decide(game.key, level, budget, game.view(state, seat), game.legal_actions(state, seat), seed)
+
+
+def decide(game_key: str, level: str, budget: float, view: Any, legal: list[str], seed: str) -> str:
+    """The built-in AI's choice from a seat's view and legal actions alone (what a process pool is sent)."""
+    game = games.get(game_key)
     bot = game.bot(level, budget=budget) if level == "search" else game.bot(level)
-    return bot.choose(game.view(state, seat), game.legal_actions(state, seat), random.Random(seed))
+    return bot.choose(view, legal, random.Random(seed))

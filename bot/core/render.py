@@ -104,8 +104,8 @@ def typed_with_name(typed: str, name: str) -> str:
     return typed if name.casefold() == typed.casefold() else f"{typed} ({name})"
 
 
-def action_label(game: Game, action: str, lang: str) -> str:
-    key, params = game.describe_action(action)
+def action_label(game: Game, action: str, lang: str, view: BaseView | None = None) -> str:
+    key, params = game.describe_action(action) if view is None else game.describe_offered(view, action)
     if has(key):
         return t(lang, key, **pretty_params(params))
     return " ".join(str(pretty_value("", a)) for a in action.split(":")[1:]) or action
@@ -149,10 +149,14 @@ def option_choices(annotation: Any) -> list[Any] | None:
     return None
 
 
-def option_value(value: Any, lang: str) -> str:
+def option_value(value: Any, lang: str, game: Game | None = None, name: str = "") -> str:
+    """An option's value as people read it: on/off, a named choice (`<game>.choice.<option>.<value>`), a
+    card as `7♠`, else as typed."""
     if isinstance(value, bool):
         return t(lang, "host.on") if value else t(lang, "host.off")
-    return str(value)
+    if game is not None and isinstance(value, str) and has(key := f"{game.key}.choice.{name}.{value}"):
+        return t(lang, key)
+    return str(pretty_value(name, value)) if isinstance(value, str) and is_card(value) else str(value)
 
 
 def option_lines(game: Game, table: Table, lang: str) -> list[str]:
@@ -161,7 +165,8 @@ def option_lines(game: Game, table: Table, lang: str) -> list[str]:
     for name, field in type(opts).model_fields.items():
         label_key = f"{game.key}.option.{name}"
         label = t(lang, label_key) if has(label_key) else (field.description or name)
-        out.append(t(lang, "host.option_line", name=label, value=option_value(getattr(opts, name), lang)))
+        value = option_value(getattr(opts, name), lang, game, name)
+        out.append(t(lang, "host.option_line", name=label, value=value))
     out.append(
         t(
             lang,
@@ -211,9 +216,8 @@ def game_option_buttons(game: Game, table: Table, lang: str, sign: Sign) -> list
         label_key = f"{game.key}.option.{name}"
         label = t(lang, label_key) if has(label_key) else name
         code = int(nxt) if isinstance(nxt, bool) else nxt
-        buttons.append(
-            Button(label=f"{label}: {option_value(current, lang)}", token=sign(f"@opt:{name}:{code}"))
-        )
+        shown = option_value(current, lang, game, name)
+        buttons.append(Button(label=f"{label}: {shown}", token=sign(f"@opt:{name}:{code}")))
     return buttons
 
 
@@ -273,6 +277,15 @@ def place_buttons(game: Game, table: Table, lang: str, sign: Sign) -> list[Butto
         for k in range(game.max_players)
         if k >= len(table.seats) or table.seats[k].user is None
     ]
+
+
+def notice_screen(game: Game, table: Table, lang: str, sign: Sign) -> Screen:
+    """A private notice that a table opened in a chat someone watches (`/notify`)."""
+    creator = table.creator.name or t(lang, "host.player_name", n=1)
+    text = t(lang, "notify.opened", name=creator, game=game_name(game, lang), chat=table.chat.title or "")
+    join = Button(label=t(lang, "host.button.join"), token=sign("@join"), style="primary")
+    return Screen(title=t(lang, "host.title", game=game_name(game, lang), id=table.id), lines=[text],
+                  buttons=[[join]])  # fmt: skip
 
 
 def lobby_screen(game: Game, table: Table, lang: str, sign: Sign) -> Screen:
@@ -383,7 +396,7 @@ def hand_screen(
     elif offer.actions or offer.picks:
         lines.append(t(lang, "host.your_move"))
     buttons = [pick_button(game, item, item in picked, lang, sign) for item in offer.picks]
-    buttons += [Button(label=action_label(game, a, lang), token=sign(a)) for a in offer.actions]
+    buttons += [Button(label=action_label(game, a, lang, view), token=sign(a)) for a in offer.actions]
     return Screen(title=title, lines=lines, buttons=rows(buttons))
 
 

@@ -870,6 +870,12 @@ class Durak(Game[DurakState, DurakOptions]):
             return f"durak.action.{verb}", {"card": args[0]}
         return f"durak.action.{verb}", {}
 
+    def describe_offered(self, view: BaseView, action: str) -> tuple[str, dict[str, Any]]:
+        assert isinstance(view, DurakView)
+        if action == "done" and view.taking:  # nothing more to throw in: not "bito", the defender takes
+            return "durak.action.done_taking", {}
+        return self.describe_action(action)
+
     def status_lines(self, view: BaseView) -> list[tuple[str, dict[str, Any]]]:
         assert isinstance(view, DurakView)
         lines: list[tuple[str, dict[str, Any]]] = []

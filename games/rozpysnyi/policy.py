@@ -34,8 +34,10 @@ def choose(r: Round, legal: Sequence[int], hidden: int, voids: list[int] | None 
     pbit = r.pbit
     trump = r.trump
     unseen = hidden & ~r.played & ~hand & ~pbit  # unseen plain cards
-    plain = _order([a for a in legal if a < 36], trump)
-    has_poker = len(plain) < len(legal)
+    has_poker = bool(hand & pbit)
+    # suit by suit, low to high: strengths (trumps +20) never tie across the trump line, so this order
+    # breaks ties as the rules' (trumps last) does; `_lead` reorders where it matters
+    plain = [a for a in legal if a < 36] if has_poker else legal
     need = r.bids[seat] - r.tricks[seat]
     ctx = (r, unseen, voids)
     if not plain:
@@ -61,15 +63,12 @@ def choose(r: Round, legal: Sequence[int], hidden: int, voids: list[int] | None 
     return _extreme(winners, trump, last)
 
 
-def _strength(c: int, trump: int) -> int:
-    return RANK_OF[c] + (20 if SUIT_OF[c] == trump else 0)
-
-
-def _extreme(cards: list[int], trump: int, highest: bool) -> int:
+def _extreme(cards: Sequence[int], trump: int, highest: bool) -> int:
     """The first card of the highest (or lowest) strength, as `max`/`min` over the list would give."""
-    pick, key = cards[0], _strength(cards[0], trump)
+    pick = cards[0]
+    key = RANK_OF[pick] + (20 if SUIT_OF[pick] == trump else 0)
     for c in cards[1:]:
-        k = _strength(c, trump)
+        k = RANK_OF[c] + (20 if SUIT_OF[c] == trump else 0)  # the heuristic's strength: trumps above
         if (k > key) if highest else (k < key):
             pick, key = c, k
     return pick
@@ -106,7 +105,7 @@ def _sure(ctx: tuple, c: int) -> bool:
 
 
 def _take(
-    ctx: tuple, winners: list[int], plain: list[int], has_poker: bool, last: bool, need: int, hand: int
+    ctx: tuple, winners: list[int], plain: Sequence[int], has_poker: bool, last: bool, need: int, hand: int
 ) -> int:
     r, unseen, _voids = ctx
     trump = r.trump
@@ -155,7 +154,7 @@ def _dump_call(r: Round, unseen: int) -> int:
     return DUMP + side[counts.index(max(counts))]
 
 
-def _lead(ctx: tuple, plain: list[int], has_poker: bool, need: int, hand: int) -> int:
+def _lead(ctx: tuple, plain: Sequence[int], has_poker: bool, need: int, hand: int) -> int:
     r, unseen, _voids = ctx
     trump = r.trump
     if need > 0:
@@ -172,6 +171,7 @@ def _lead(ctx: tuple, plain: list[int], has_poker: bool, need: int, hand: int) -
         for c in side:
             length[SUIT_OF[c]] += 1
         return min(side, key=lambda c: (-length[SUIT_OF[c]], RANK_OF[c]))
+    plain = _order(plain, trump)  # ties between a trump and a plain card go to the plain one, as listed
     pick, key = plain[0], (_higher(plain[0], unseen), -RANK_OF[plain[0]])
     for c in plain[1:]:
         k = (_higher(c, unseen), -RANK_OF[c])
@@ -184,9 +184,10 @@ def _lead(ctx: tuple, plain: list[int], has_poker: bool, need: int, hand: int) -
 
 def playout(r: Round, hidden: int) -> None:
     """Play the round to its end with the heuristic for everyone (the round is changed)."""
+    legal_of, apply = r.legal, r.apply
     while r.phase == 1:
-        legal = r.legal()
-        r.apply(legal[0] if len(legal) == 1 else choose(r, legal, hidden))
+        legal = legal_of()
+        apply(legal[0] if len(legal) == 1 else choose(r, legal, hidden))
 
 
 # -- bidding -------------------------------------------------------------------------------------------

@@ -68,7 +68,7 @@ class Recorder:
 
 
 def make_host(store, clock: Clock | None = None, **settings) -> tuple[Host, Recorder]:
-    cfg = Settings(ai_delay=0, search_budget=0.02, **settings)
+    cfg = Settings(**{"ai_delay": 0, "search_budget": 0.02, **settings})
     host = Host(store, cfg, clock=clock or Clock())
     rec = Recorder()
     host.attach(rec)

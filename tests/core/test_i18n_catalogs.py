@@ -288,3 +288,26 @@ def test_no_message_says_a_person_did_something_in_the_masculine(lang: str) -> N
             if found:
                 bad.append(f"{key}: {found} in {form!r}")
     assert not bad, "\n".join(bad)
+
+
+def test_every_option_value_people_choose_from_has_a_name_in_every_language() -> None:
+    import typing
+
+    import games
+
+    cats = catalogs()
+    for game in games.all_games():
+        for name, field in game.Options.model_fields.items():
+            fixed = typing.get_origin(field.annotation) is typing.Literal
+            values = typing.get_args(field.annotation) if fixed else ()
+            keys = [f"{game.key}.choice.{name}.{v}" for v in values if isinstance(v, str)]
+            for lang in LANGUAGES:
+                missing = [k for k in keys if k not in cats[lang]]
+                assert not missing, (lang, missing)
+
+
+def test_a_plural_message_without_n_counts_its_only_number() -> None:
+    assert t("ru", "error.table_full", max=4) == "Стол заполнен (4 игрока)."
+    assert t("uk", "error.table_full", max=21) == "Стіл заповнено (21 гравець)."
+    assert t("ru", "error.table_full", max=4, n=5) == "Стол заполнен (4 игроков)."  # n decides when given
+    assert t("ru", "most.event.match_over", games=1, name="Ann") == "Партия окончена после 1 игры."

@@ -3,9 +3,9 @@
 Catalogs are gettext .po files, `locale/<lang>/LC_MESSAGES/<domain>.po` (one domain per feature or game:
 `host`, `durak`, …), read with Babel (see `po`): msgctxt is the key, msgid the English text, msgstr a
 `str.format` template; a plural message (msgid_plural, msgstr[n]) is chosen by the integer parameter `n`
-with the language's CLDR plural rule from Babel. A module of this package may still define
-`MESSAGES = {"en": {...}, "ru": {...}, "uk": {...}}` for keys not yet in a .po (`scripts/i18n-export.py`
-moves them). `catalogs()` gives every key per language: a string, or plural forms by CLDR category.
+(else its only whole-number parameter) with the language's CLDR plural rule from Babel. A module of this
+package may still define `MESSAGES = {"en": {...}, "ru": {...}, "uk": {...}}` for keys not yet in a .po
+(`scripts/i18n-export.py` moves them). `catalogs()` gives every key per language: a string, or plural forms by CLDR category.
 Keys are dotted: `common.joined`, `error.not_your_turn`, `rozpysnyi.event.trick_won`, …
 A host message that names a command or a platform feature may have a per-platform wording under
 `<platform>.<key>` (`discord.error.no_table_here`), picked by `for_platform`.
@@ -76,6 +76,14 @@ def _claim(where: dict[str, str], key: str, source: str) -> None:
     where[key] = source
 
 
+def _count(params: dict[str, Any]) -> int:
+    """The number a plural message counts: `n`, else its only whole-number parameter, else 0."""
+    if "n" in params:
+        return int(params["n"])
+    numbers = [v for v in params.values() if isinstance(v, int) and not isinstance(v, bool)]
+    return numbers[0] if len(numbers) == 1 else 0
+
+
 def has(key: str) -> bool:
     return key in catalogs()[DEFAULT_LANGUAGE]
 
@@ -96,7 +104,7 @@ def t(lang: str, key: str, /, **params: Any) -> str:
     if template is None:
         return key
     if not isinstance(template, str):
-        n = int(params.get("n", 0))
+        n = _count(params)
         forms = template
         template = forms.get(plural_category(lang, n)) or forms.get("other") or next(iter(forms.values()), "")
     try:
