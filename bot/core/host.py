@@ -93,6 +93,7 @@ class Host:
         self.clock = clock
         self.secret = settings.token_secret.get_secret_value().encode()
         self.frontends: dict[str, Frontend] = {}
+        self._after_outage: set[asyncio.Task[int]] = set()  # reconciles under way after an outage
         self.thinker = Thinker(settings.ai_processes)
         # updates handled at once: the rest wait their turn here, not for a Redis connection
         self._updates = asyncio.Semaphore(settings.update_concurrency)
@@ -635,7 +636,13 @@ class Host:
                         claimed = await self.store.claim_due(now, now + self.settings.claim_lease, free)
                     if down:
                         down = False
-                        log.warning("storage reachable again; the sweep resumes")
+                        log.warning("storage reachable again; the sweep resumes, the tables are reconciled")
+                        # what failed to show during the outage (fingerprints and paces live in Redis) is
+                        # sent now: each front end's messages are brought in line with the committed state
+                        for platform in list(self.frontends):
+                            task = asyncio.create_task(self.reconcile(platform))
+                            self._after_outage.add(task)
+                            task.add_done_callback(self._after_outage.discard)
                 except Unavailable as e:
                     if not down:
                         down = True
@@ -654,7 +661,7 @@ class Host:
         finally:
             stopped.cancel()
             unfinished = [table_id for task, table_id in running.items() if not task.done()]
-            for task in running:
+            for task in [*running, *self._after_outage]:
                 task.cancel()
             if unfinished:
                 with contextlib.suppress(Exception):
