@@ -3,14 +3,18 @@
 A decision is sent to the pool as the seat's view and its legal actions only (picklable; the AI sees
 nothing else). `processes == 0` thinks in a thread of this process instead (tests, the console). A
 program seat (`program:NAME`) waits on another process anyway: it is asked from a thread. A pool whose
-process died is replaced; the decision that was lost is then made in a thread.
+process died is replaced; the decision that was lost is then made in a thread. The pool's processes run
+at a lower CPU priority (nice +5) than the worker, so on a busy machine people's moves come first (a
+search's budget is in seconds: it then searches less, it does not take longer).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
+import os
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -19,6 +23,15 @@ from bot.core import play, programs
 from games.base import Game
 
 log = logging.getLogger(__name__)
+
+
+NICE = 5  # the AI's processes yield the CPU to the worker's own (people's moves come first)
+
+
+def _start() -> None:
+    """Run once in each new pool process: a lower CPU priority than the worker that handles people."""
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(NICE)
 
 
 def _ready() -> bool:
@@ -43,7 +56,7 @@ class Thinker:
         if self._pool is None:
             # spawn: a clean interpreter, never a fork of a process with threads and a running loop
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(self.processes, mp_context=context)
+            self._pool = ProcessPoolExecutor(self.processes, mp_context=context, initializer=_start)
         return self._pool
 
     async def warm(self) -> None:
