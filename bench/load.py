@@ -104,7 +104,7 @@ async def parent(args: argparse.Namespace, url: str) -> None:
     t0 = time.perf_counter()
     tables = await open_tables(host, args.tables, args.game, args.ai, args.people)
     print(f"{len(tables)} tables of {args.game} opened in {time.perf_counter() - t0:.1f}s", flush=True)
-    start_at = time.time() + 4.0  # the workers start their process pools meanwhile
+    start_at = time.time() + 6.0  # the workers start their process pools meanwhile
     cmd = [sys.executable, __file__, "--worker", "0", *sys.argv[1:]]
     procs = []
     for k in range(args.workers):
@@ -289,8 +289,9 @@ async def worker(args: argparse.Namespace, url: str) -> None:
     host.worker = w
     host.attach(w)  # type: ignore[arg-type]
     warm = getattr(host, "warm", None)
-    if callable(warm):
-        await warm()
+    if callable(warm):  # the AI's processes start before the window (a slow start is not waited for)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.shield(warm()), max(0.1, args.start_at - time.time()))
     await asyncio.sleep(max(0.0, args.start_at - time.time()))
     stop = asyncio.Event()
     tables = args.tables_list.split(",")

@@ -35,12 +35,10 @@ def _start() -> None:
 
 
 def _ready() -> bool:
-    """Run once in each new pool process: the games and their AIs are imported before the first move."""
+    """Run in each new pool process by `warm`: the games are imported before the first move."""
     import games
 
-    for game in games.all_games():
-        for level in game.bot_levels:
-            game.bot(level)  # the AI modules are imported when a level is first asked for
+    games.all_games()
     return True
 
 
