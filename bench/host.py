@@ -88,23 +88,23 @@ class Counter:
     def __init__(self) -> None:
         self.host = 0
         self.outbox = 0
-        self._original: Any = AbstractConnection._send_packed_command
+        self._original: Any = AbstractConnection.send_packed_command
 
     def start(self) -> None:
         original, counter = self._original, self
 
-        async def send(conn: AbstractConnection, command: Any) -> None:
+        async def send(conn: AbstractConnection, command: Any, *args: Any, **kwargs: Any) -> None:
             task = asyncio.current_task()
             if task is not None and task.get_name().startswith("outbox"):
                 counter.outbox += 1
             else:
                 counter.host += 1
-            await original(conn, command)
+            await original(conn, command, *args, **kwargs)
 
-        AbstractConnection._send_packed_command = send  # type: ignore[method-assign]
+        AbstractConnection.send_packed_command = send  # type: ignore[method-assign]
 
     def stop(self) -> None:
-        AbstractConnection._send_packed_command = self._original  # type: ignore[method-assign]
+        AbstractConnection.send_packed_command = self._original  # type: ignore[method-assign]
 
 
 def pct(values: list[float], q: float) -> float:

@@ -279,6 +279,15 @@ def place_buttons(game: Game, table: Table, lang: str, sign: Sign) -> list[Butto
     ]
 
 
+def notice_screen(game: Game, table: Table, lang: str, sign: Sign) -> Screen:
+    """A private notice that a table opened in a chat someone watches (`/notify`)."""
+    creator = table.creator.name or t(lang, "host.player_name", n=1)
+    text = t(lang, "notify.opened", name=creator, game=game_name(game, lang), chat=table.chat.title or "")
+    join = Button(label=t(lang, "host.button.join"), token=sign("@join"), style="primary")
+    return Screen(title=t(lang, "host.title", game=game_name(game, lang), id=table.id), lines=[text],
+                  buttons=[[join]])  # fmt: skip
+
+
 def lobby_screen(game: Game, table: Table, lang: str, sign: Sign) -> Screen:
     lines = [t(lang, "host.lobby", game=game_name(game, lang), min=game.min_players, max=game.max_players)]
     lines += option_lines(game, table, lang)

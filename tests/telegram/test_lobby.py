@@ -167,6 +167,7 @@ async def test_command_menus_in_three_languages(h: Harness) -> None:
         "lang",
         "pings",
         "mytables",
+        "notify",
         "help",
     }
     assert expected == set(group)
