@@ -102,6 +102,7 @@ class Host:
         self.clock = clock
         self.secret = settings.token_secret.get_secret_value().encode()
         self.frontends: dict[str, Frontend] = {}
+        self._after_outage: set[asyncio.Task[int]] = set()  # reconciles under way after an outage
         # per process, bounded: game states parsed per state document, and the fingerprints of the
         # screens each committed (table, version) showed (the next change compares with them)
         self._states: OrderedDict[int, tuple[dict[str, Any], Any]] = OrderedDict()
@@ -718,7 +719,13 @@ class Host:
                         claimed = await self.store.claim_due(now, now + self.settings.claim_lease, free)
                     if down:
                         down = False
-                        log.warning("storage reachable again; the sweep resumes")
+                        log.warning("storage reachable again; the sweep resumes, the tables are reconciled")
+                        # what failed to show during the outage (fingerprints and paces live in Redis) is
+                        # sent now: each front end's messages are brought in line with the committed state
+                        for platform in list(self.frontends):
+                            task = asyncio.create_task(self.reconcile(platform))
+                            self._after_outage.add(task)
+                            task.add_done_callback(self._after_outage.discard)
                 except Unavailable as e:
                     if not down:
                         down = True
@@ -737,7 +744,7 @@ class Host:
         finally:
             stopped.cancel()
             unfinished = [table_id for task, table_id in running.items() if not task.done()]
-            for task in running:
+            for task in [*running, *self._after_outage]:
                 task.cancel()
             if unfinished:
                 with contextlib.suppress(Exception):
