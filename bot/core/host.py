@@ -14,6 +14,7 @@ import contextlib
 import logging
 import math
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from contextvars import ContextVar
 from typing import Any
@@ -75,6 +76,8 @@ log = logging.getLogger(__name__)
 
 Change = Callable[[Table], Awaitable[Any]]
 RETRIES = 12
+MEMO_SIZE = 2048  # table versions whose drawn screens a process remembers
+STATES_SIZE = 64  # parsed game states (a change renders its old and new table several times)
 # Table buttons whose meaning depends on the table they were drawn on (a seat number): any change stales them.
 # Game moves and picks stay valid while legal for their person (`_fresh`); every other button is timeless.
 VERSIONED = ("@kick:",)
@@ -99,6 +102,11 @@ class Host:
         self.clock = clock
         self.secret = settings.token_secret.get_secret_value().encode()
         self.frontends: dict[str, Frontend] = {}
+        self._after_outage: set[asyncio.Task[int]] = set()  # reconciles under way after an outage
+        # per process, bounded: game states parsed per state document, and the fingerprints of the
+        # screens each committed (table, version) showed (the next change compares with them)
+        self._states: OrderedDict[int, tuple[dict[str, Any], Any]] = OrderedDict()
+        self._drawn: OrderedDict[tuple[str, int], dict[str, str]] = OrderedDict()
         self.scoreboard = Scoreboard(store)
         self._counting: set[asyncio.Task[None]] = set()  # finished games being counted (off the move's path)
         self.thinker = Thinker(settings.ai_processes)
@@ -368,7 +376,7 @@ class Host:
         """What the hand of `seat` offers now; picks no longer offered are dropped from the selection."""
         if tbl.status != "playing" or tbl.state is None:
             return Offer()
-        state = game.load(tbl.state)
+        state = self._state(tbl)
         s = tbl.seats[seat]
         offer = game.offer(state, seat, tuple(s.picked))
         kept = [p for p in s.picked if p in offer.picks]
@@ -711,7 +719,13 @@ class Host:
                         claimed = await self.store.claim_due(now, now + self.settings.claim_lease, free)
                     if down:
                         down = False
-                        log.warning("storage reachable again; the sweep resumes")
+                        log.warning("storage reachable again; the sweep resumes, the tables are reconciled")
+                        # what failed to show during the outage (fingerprints and paces live in Redis) is
+                        # sent now: each front end's messages are brought in line with the committed state
+                        for platform in list(self.frontends):
+                            task = asyncio.create_task(self.reconcile(platform))
+                            self._after_outage.add(task)
+                            task.add_done_callback(self._after_outage.discard)
                 except Unavailable as e:
                     if not down:
                         down = True
@@ -730,7 +744,7 @@ class Host:
         finally:
             stopped.cancel()
             unfinished = [table_id for task, table_id in running.items() if not task.done()]
-            for task in running:
+            for task in [*running, *self._after_outage]:
                 task.cancel()
             if unfinished:
                 with contextlib.suppress(Exception):
@@ -838,7 +852,7 @@ class Host:
 
     @staticmethod
     def _dump(table: Table) -> str:
-        return table.model_dump_json(exclude_defaults=False)
+        return table.model_dump_json(exclude_defaults=True)  # defaults return on load
 
     async def _change(self, table_id: str, change: Change) -> tuple[Table, Table]:
         """Load, change a copy, commit with compare-and-set; on a lost race, again from the fresh table."""
@@ -917,7 +931,25 @@ class Host:
         return sign
 
     def _state(self, table: Table) -> Any:
-        return games.get(table.game).load(table.state) if table.state is not None else None
+        """The game state of a table, parsed once per state document (renders read it many times)."""
+        if table.state is None:
+            return None
+        key = id(table.state)
+        known = self._states.get(key)
+        if known is not None and known[0] is table.state:
+            return known[1]
+        state = games.get(table.game).load(table.state)
+        self._states[key] = (table.state, state)
+        if len(self._states) > STATES_SIZE:
+            self._states.popitem(last=False)
+        return state
+
+    def _seen(self, table: Table, target: str, draw: Callable[[], Screen]) -> str:
+        """The fingerprint of a screen of `table`: remembered from its version's commit, or drawn."""
+        known = self._drawn.get((table.id, table.version))
+        if known is not None and target in known:
+            return known[target]
+        return render.fingerprint(draw())
 
     def _table_screen(self, table: Table) -> Screen:
         game = games.get(table.game)
@@ -954,8 +986,10 @@ class Host:
         if old is new:
             return []
         out = []
+        drawn: dict[str, str] = {}  # what this version shows, so its successor need not draw it again
         table_now = self._table_screen(new)
-        if not _same(self._table_screen(old), table_now):
+        drawn["table"] = render.fingerprint(table_now)
+        if self._seen(old, "table", lambda: self._table_screen(old)) != drawn["table"]:
             out.append(Delivery(target=TableTarget(table=new.id, chat=new.chat), screen=table_now))
         if new.status in ("playing", "over") and new.state is not None:
             game = games.get(new.game)
@@ -969,12 +1003,14 @@ class Host:
                 # a person who chose group pings gets no private turn alert (their hand still updates)
                 notify = (turn and s.pings != "group") or old.status == "lobby"
                 screen = self._hand_screen(new, seat)
+                key = f"hand:{seat}:{s.user.key}"
+                drawn[key] = render.fingerprint(screen)
                 was = old.seats[seat] if seat < len(old.seats) else None
                 changed = (
                     was is None
                     or was.user != s.user
                     or old.status != "playing"
-                    or not _same(self._hand_screen(old, seat), screen)
+                    or self._seen(old, key, lambda seat=seat: self._hand_screen(old, seat)) != drawn[key]
                 )
                 if changed or notify:
                     out.append(
@@ -986,6 +1022,9 @@ class Host:
                 final = render.final_screen(game, new, state, new.lang)
                 final.image = self._sheet_picture(new)
                 out.append(Delivery(target=ChatTarget(chat=new.chat), screen=final, notify=True))
+        self._drawn[(new.id, new.version)] = drawn
+        if len(self._drawn) > MEMO_SIZE:
+            self._drawn.popitem(last=False)
         return out
 
     @staticmethod
@@ -1033,8 +1072,3 @@ def _parse(data: str, version: int) -> Table:
     table = Table.model_validate_json(data)
     table.version = version
     return table
-
-
-def _same(a: Screen, b: Screen) -> bool:
-    """Same text, buttons and actions (versions aside): nothing a person sees or can do has changed."""
-    return render.fingerprint(a) == render.fingerprint(b)

@@ -134,7 +134,7 @@ def num(x: float, digits: int = 1) -> str:
 
 def who_name(who: str, name: str, lang: str) -> str:
     if who.startswith("ai:"):
-        return t(lang, "stats.ai", level=who.removeprefix("ai:"))
+        return t(lang, "stats.ai", level=render.level_name(who.removeprefix("ai:"), lang))
     return name or who.split(":", 1)[-1]
 
 
@@ -227,10 +227,11 @@ def replay_screen(gid: str, record: Row, step: int | None, lang: str, platform: 
                     entry = LogLine(key=key, params=e.data, seat=e.seat)
                     lines.append("   · " + render.line(table, entry, lang))
     steps = [("⏮", 0), ("⏪", k - 10), ("◀", k - 1), ("▶", k + 1), ("⏩", k + 10), ("⏭", total)]
-    buttons = [
-        Button(label=label, token=sign(gid, f"@rp:{max(0, min(to, total))}"))
-        for label, to in steps
-        if max(0, min(to, total)) != k
-    ]
+    buttons, seen = [], {k}
+    for label, to in steps:  # one button per move it leads to (Discord refuses two with one id)
+        to = max(0, min(to, total))
+        if to not in seen:
+            seen.add(to)
+            buttons.append(Button(label=label, token=sign(gid, f"@rp:{to}")))
     title = t(lang, "stats.replay_title", game=render.game_name(game, lang), id=gid, k=k, total=total)
     return Screen(title=title, lines=lines, buttons=render.rows(buttons, 3))

@@ -200,7 +200,28 @@ async def press(fe: DiscordFrontend, interaction: discord.Interaction[Any], cust
     watching = ephemeral or interaction.guild_id is not None
     with quiet_hands(*([user] if watching else [])):
         outcome = await answer.run(lambda: fe.handle(command))
+    reply = outcome.reply if outcome is not None else None
+    if reply is not None and reply.in_place and reply.screen is not None:
+        await replace(interaction, reply.screen)  # a replay's next move: the message itself changes
+        return
     await show_reply(answer, outcome)
+
+
+async def replace(interaction: discord.Interaction[Any], screen: Screen) -> None:
+    """Show `screen` in the message whose button was pressed. Never raises."""
+    view = view_of(fit(screen))
+    extra: dict[str, Any] = {"view": view} if view is not None else {}
+    try:
+        if not interaction.response.is_done():
+            await interaction.response.edit_message(
+                content=content(screen), allowed_mentions=NO_PINGS, **extra
+            )
+        else:
+            await interaction.edit_original_response(
+                content=content(screen), allowed_mentions=NO_PINGS, **extra
+            )
+    except discord.HTTPException as e:
+        log.info("could not show the next screen in place: %s", e)
 
 
 async def turn_page(fe: DiscordFrontend, interaction: discord.Interaction[Any], page: int) -> None:

@@ -38,11 +38,12 @@ async def test_a_finished_game_shows_in_stats_top_history_replay_and_sheet(
     token = await h.run(CAT, "history")
     history = next(m for m in h.api.messages.values() if m.interaction == token)
     assert "Last games" in history.content
-    step = await h.press(CAT, history, button(history, "📼"))
-    replay = next(m for m in h.api.messages.values() if m.interaction == step)
-    assert "move 0 of" in replay.content and replay.ephemeral
-    step = await h.press(CAT, replay, button(replay, "⏭"))
-    assert "Game over" in "\n".join(h.replies(step))
+    await h.press(CAT, history, button(history, "📼"))  # the answer itself steps through the replay
+    assert "move 0 of" in history.content and history.ephemeral and history.edits == 1
+    await h.press(CAT, history, button(history, "▶"))
+    assert "move 1 of" in history.content
+    await h.press(CAT, history, button(history, "⏭"))
+    assert "Game over" in history.content and history.edits == 3
 
     token = await h.run(BOB, "sheet")
     sheet = next(m for m in h.api.messages.values() if m.interaction == token)
