@@ -773,13 +773,14 @@ class Host:
             state = game.load(tbl.state)
             to_act = game.to_act(state)
             ai = [s for s in to_act if tbl.seats[s].ai_plays]
+            expiry = tbl.turn_since + tbl.host.turn_timeout  # past it, no reminder: the AI moves
             if ai and (ai_only or (tbl.ai_due is not None and tbl.ai_due <= now)):
                 seat = ai[0]
                 await self._ai_move(tbl, game, state, seat, now)
-            elif not ai_only and (at := tbl.remind_at()) is not None and at <= now and to_act:
+            elif not ai_only and (at := tbl.remind_at()) is not None and at <= now < expiry and to_act:
                 tbl.reminded = tbl.turn_since  # `_views` sends the reminded hands anew, so they notify
                 return
-            elif not ai_only and tbl.turn_since + tbl.host.turn_timeout <= now and to_act:
+            elif not ai_only and expiry <= now and to_act:
                 seat = to_act[0]
                 s = tbl.seats[seat]
                 s.misses += 1
