@@ -134,7 +134,7 @@ def num(x: float, digits: int = 1) -> str:
 
 def who_name(who: str, name: str, lang: str) -> str:
     if who.startswith("ai:"):
-        return t(lang, "stats.ai", level=who.removeprefix("ai:"))
+        return t(lang, "stats.ai", level=render.level_name(who.removeprefix("ai:"), lang))
     return name or who.split(":", 1)[-1]
 
 
