@@ -31,10 +31,11 @@ def record(
         table.fresh.append(
             {"seat": seat, "action": action, "at": now, "events": [e.model_dump(mode="json") for e in events]}
         )
+    table.deal = getattr(state, "deal_no", 0)
     for e in events:
-        key = f"{game.key}.event.{e.kind}"
-        if has(key):
-            table.note(key, seat=e.seat, **e.data)
+        for key, params, who in game.event_lines(e):
+            if has(key):
+                table.note(key, seat=who, **params)
     table.turn_since = now
     if game.is_over(state):
         table.status = "over"

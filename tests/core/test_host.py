@@ -289,7 +289,7 @@ async def test_a_whole_rozpysnyi_game_with_four_ai_seats_runs_to_the_end(store) 
     finals = [d for d in rec.deliveries if isinstance(d.target, ChatTarget)]
     assert len(finals) == 1
     events = await store.events(table, count=1000)
-    assert any("rozpysnyi.event.round_scored" in e for e in events)
+    assert any("rozpysnyi.event.round_row" in e for e in events)  # the named score table
 
 
 async def test_rozpysnyi_buttons_cover_bids_and_poker_calls(store) -> None:
