@@ -235,6 +235,7 @@ def toggle_settings(table: Table, user: UserRef, admin: bool) -> None:
     """Show or hide the manager's panel on the table message (options, time per move, removing a person)."""
     require_open_manager(table, user, admin)
     table.show_settings = not table.show_settings
+    table.panel = None
 
 
 def set_option(table: Table, game: Game, user: UserRef, admin: bool, name: str, value: str) -> None:
@@ -367,6 +368,7 @@ def rematch_table(old: Table, user: UserRef, table_id: str, now: float) -> Table
         seats=seats,
         created=now,
         invited=list(old.invited),
+        rematch_of=old.id,
     )
     table.note("night.log.rematch", name=user.name, id=old.id)
     return table

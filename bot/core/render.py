@@ -426,6 +426,9 @@ def table_screen(game: Game, table: Table, state: Any, lang: str, sign: Sign) ->
             buttons += settings_panel(game, table, lang, sign)
         else:
             buttons[0].append(Button(label=t(lang, "host.button.settings"), token=sign("@settings")))
+        if table.rematch_of and not any(s.user and s.moved_at for s in table.seats):
+            # a rematch started everyone again: until a person has moved, leaving is one press here
+            buttons.append([Button(label=t(lang, "host.button.leave"), token=sign("@leave"))])
     elif table.status == "cancelled":
         lines.append(t(lang, "host.cancelled"))
     else:

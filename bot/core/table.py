@@ -83,6 +83,7 @@ class Table(BaseModel):
     show_log: bool = False  # the table message shows the current deal's whole public history
     deal: int = 0  # the game state's `deal_no` (the lines logged now belong to it)
     rematch: str | None = None  # the table a 🔁 Rematch opened after this one
+    rematch_of: str | None = None  # the finished table this one is a rematch of
     invited: list[str] = Field(default_factory=list)  # user keys allowed to join a private table
     log: list[LogLine] = Field(default_factory=list)
     # set by the store on load; not part of the stored document

@@ -9,7 +9,7 @@ import pytest
 
 import games
 from bot.core import play, render
-from bot.core.api import AddBot, ChatTarget, Leave, NewTable, Press, Screen, Start, TableTarget
+from bot.core.api import AddBot, ChatTarget, NewTable, Press, Screen, Start, TableTarget
 from bot.core.lobby import split_assignments
 from bot.core.table import Seat, Table
 from games.rozpysnyi.schedule import build
@@ -159,7 +159,8 @@ async def test_rematch_same_seats_and_options_the_deal_rotated_people_leave_with
 
     again = await host.handle(Press(user=A, token=button(final, "🔁"), chat=CHAT))
     assert again.reply is not None and again.reply.alert and new.id in again.reply.text
-    await host.handle(Leave(user=A, chat=CHAT))  # not playing again: the AI takes the seat
+    shown = next(d.screen for d in tables if d.target.table == new.id)
+    await host.handle(Press(user=A, token=button(shown, "Leave"), chat=CHAT))  # not again: the AI plays
     left = await load(store, new.id)
     assert left.seats[0].user is None and left.seats[0].bot and left.status == "playing"
     stranger = await host.handle(Press(user=user(9), token=button(final, "🔁"), chat=CHAT))
