@@ -1,9 +1,17 @@
 """Rules speed and AI thinking time, without any chat.
 
     .venv/bin/python bench/games.py [--seconds 3] [--decisions 40] [--budget 0.2] [--game rozpysnyi]
+    .venv/bin/python bench/games.py --playouts [--seconds 3]
 
-Prints, for rozpysnyi (4 and 3 players, full schedule) and every other registered game, full games per
-second and moves per second with random legal play; then, for each AI level, the time per decision
+`--playouts` compares random play-outs of single rozpysnyi rounds (4 players × 7 cards, 3 × 11) through
+the rules, through the fast engine (`games/rozpysnyi/fast.py`) and, when open-spiel is installed
+(`pip install -e '.[bench]'`), through OpenSpiel's `oh_hell` from Python on rounds of the same size; the
+three run in alternating slices in one process so that a busy machine slows them alike. Rounds/s is the
+comparable figure (OpenSpiel also counts its dealing as chance moves); it prints the cost of a state copy
+too.
+
+Otherwise it prints, for rozpysnyi (4 and 3 players, full schedule) and every other registered game, full
+games per second and moves per second with random legal play; then, for each AI level, the time per decision
 (p50 / p90 / p99) over the same positions met in seeded random games. The defaults finish in under a
 minute; a game that fails is reported and skipped, so one broken game does not hide the others' figures.
 """
@@ -102,13 +110,137 @@ def thinking(game: Game, players: int, decisions: int, budget: float) -> None:
         )
 
 
+PLAYOUT_ROUNDS = ((4, 7), (3, 11))  # oh_hell needs a card left to turn up: no whole-deck rounds
+
+
+def _rules_rounds(players: int, cards: int, rng: random.Random) -> Any:
+    """A runner of random single rounds through the rules: (rounds, decisions) in a time slice."""
+    from games.rozpysnyi import GAME
+
+    def run(seconds: float) -> tuple[int, int]:
+        t0, n, moves = time.perf_counter(), 0, 0
+        while time.perf_counter() - t0 < seconds:
+            state = GAME.new(players, {"schedule": str(cards)}, seed=rng.randrange(2**32))
+            while not GAME.is_over(state):
+                (seat,) = GAME.to_act(state)
+                state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+                moves += 1
+            n += 1
+        return n, moves
+
+    return run
+
+
+def _fast_rounds(players: int, cards: int, rng: random.Random) -> Any:
+    from games.rozpysnyi import fast
+
+    deck = fast.cards(fast.deck_mask(players))
+    poker = fast.CARD_INT["7S"]
+    kind = str(cards)
+
+    def run(seconds: float) -> tuple[int, int]:
+        t0, n, moves = time.perf_counter(), 0, 0
+        choice, shuffle = rng.choice, rng.shuffle
+        while time.perf_counter() - t0 < seconds:
+            order = deck[:]
+            shuffle(order)
+            r = fast.deal(players, kind, n % players, order, poker)
+            while r.phase != fast.DONE:
+                r.apply(choice(r.legal()))
+                moves += 1
+            n += 1
+        return n, moves
+
+    return run
+
+
+def _openspiel_rounds(players: int, cards: int, rng: random.Random) -> Any:
+    import pyspiel  # type: ignore[import-not-found]
+
+    params = {"players": players, "num_suits": 4, "num_cards_per_suit": 8 if players == 4 else 9}
+    game = pyspiel.load_game("oh_hell", {**params, "num_tricks_fixed": cards})
+
+    def run(seconds: float) -> tuple[int, int]:
+        t0, n, moves = time.perf_counter(), 0, 0
+        choice = rng.choice
+        while time.perf_counter() - t0 < seconds:
+            s = game.new_initial_state()
+            while not s.is_terminal():
+                chance = s.is_chance_node()
+                s.apply_action(choice(s.legal_actions()))
+                moves += not chance  # decisions only, as for the others
+            n += 1
+        return n, moves
+
+    return run
+
+
+def _copy_us(players: int, cards: int) -> dict[str, float]:
+    """Microseconds per state copy, mid-round, for each engine."""
+    import timeit
+
+    from games.rozpysnyi import GAME, fast
+
+    state = GAME.new(players, {"schedule": str(cards)}, seed=1)
+    for _ in range(players + 3):
+        (seat,) = GAME.to_act(state)
+        state, _ = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    r = fast.round_from_state(state)
+    out = {
+        "rules": timeit.timeit(lambda: state.model_copy(deep=True), number=300) / 300 * 1e6,
+        "fast": timeit.timeit(r.copy, number=20000) / 20000 * 1e6,
+    }
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return out
+    s = pyspiel.load_game("oh_hell", {"players": players, "num_tricks_fixed": cards}).new_initial_state()
+    while s.is_chance_node():
+        s.apply_action(s.legal_actions()[0])
+    out["openspiel"] = timeit.timeit(s.clone, number=20000) / 20000 * 1e6
+    return out
+
+
+def playouts(seconds: float) -> None:
+    """Random rozpysnyi rounds: the rules, the fast engine and OpenSpiel `oh_hell`, side by side."""
+    rng = random.Random(1)
+    for players, cards in PLAYOUT_ROUNDS:
+        runners = {"rules": _rules_rounds(players, cards, rng), "fast": _fast_rounds(players, cards, rng)}
+        try:
+            runners["openspiel oh_hell"] = _openspiel_rounds(players, cards, rng)
+        except ImportError:
+            print("open-spiel is not installed (pip install -e '.[bench]'): no OpenSpiel figures")
+        totals = {k: [0, 0, 0.0] for k in runners}
+        slices = max(1, round(seconds / 0.25))
+        for _ in range(slices):  # alternate short slices: load on a shared machine hits all alike
+            for name, run in runners.items():
+                t0 = time.perf_counter()
+                n, moves = run(0.25 if name != "rules" else 0.1)
+                totals[name][0] += n
+                totals[name][1] += moves
+                totals[name][2] += time.perf_counter() - t0
+        print(f"rozpysnyi random rounds, {players} players × {cards} cards:")
+        rate = {k: v[0] / v[2] for k, v in totals.items()}
+        for name, (n, moves, elapsed) in totals.items():
+            print(f"  {name:<18} {rate[name]:9.0f} rounds/s {moves / elapsed:10.0f} decisions/s ({n} rounds)")
+        if "openspiel oh_hell" in rate:
+            print(f"  fast / OpenSpiel: {rate['fast'] / rate['openspiel oh_hell']:.2f}×")
+        print(f"  fast / rules:     {rate['fast'] / rate['rules']:.1f}×")
+        copies = _copy_us(players, cards)
+        print("  state copy: " + ", ".join(f"{k} {v:.1f} µs" for k, v in copies.items()))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="random play per game and table size")
     parser.add_argument("--decisions", type=int, default=40, help="AI decisions timed per level")
     parser.add_argument("--budget", type=float, default=0.2, help="search budget per decision (s)")
     parser.add_argument("--game", help="only this game (key or alias)")
+    parser.add_argument("--playouts", action="store_true", help="rozpysnyi play-outs: rules, fast, OpenSpiel")
     args = parser.parse_args()
+    if args.playouts:
+        playouts(args.seconds)
+        return
     seen_ai: set[str] = set()
     for game, players in setups(args.game):
         try:

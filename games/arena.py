@@ -4,7 +4,14 @@
 
 Seat assignments rotate from game to game so that no bot keeps the dealer's or first attacker's chair.
 Each bot is judged by its mean score (with a 95 % confidence interval) and its win rate (95 % Wilson
-interval); a win is being among `game.winners(state)` at the end.
+interval); a win is being among `game.winners(state)` at the end (in durak: not the durak, nor on the
+losing team).
+
+`--paired` plays every deal once per seating (the same cards, the bots rotated through the seats: with two
+players, the same deal with the bots swapped), so luck of the deal cancels out; `--games` then counts deals.
+It adds a table per level (all its seats together) and, for two levels, how the deals compare.
+
+    python -m games arena durak --seats heuristic,article --games 500 --paired
 """
 
 from __future__ import annotations
@@ -32,6 +39,8 @@ class Result:
     wins: list[bool]
     moves: int
     seconds: list[float] = field(default_factory=list)
+    decisions: list[int] = field(default_factory=list)
+    deal: int = 0
 
 
 def play_game(
@@ -40,8 +49,11 @@ def play_game(
     options: dict[str, Any],
     seed: int,
     max_moves: int = 100_000,
+    decisions: list[int] | None = None,
 ) -> tuple[Any, int, list[float]]:
-    """Play one game with `bots[i]` in seat i; return the final state, move count, think time per seat."""
+    """Play one game with `bots[i]` in seat i; return the final state, move count, think time per seat.
+
+    `decisions`, if given, counts each seat's decisions (moves with more than one legal action)."""
     rng = random.Random(seed)
     state = game.new(len(bots), options, seed=seed)
     think = [0.0] * len(bots)
@@ -54,19 +66,22 @@ def play_game(
         t0 = time.perf_counter()
         action = bots[seat].choose(game.view(state, seat), legal, random.Random(rng.random()))
         think[seat] += time.perf_counter() - t0
+        if decisions is not None and len(legal) > 1:
+            decisions[seat] += 1
         state, _ = game.apply(state, seat, action)
         moves += 1
     return state, moves, think
 
 
-def _one(args: tuple[str, list[str], dict[str, Any], dict[str, Any], int]) -> Result:
-    key, seats, options, bot_kwargs, i = args
+def _one(args: tuple[str, list[str], dict[str, Any], dict[str, Any], int, int]) -> Result:
+    key, seats, options, bot_kwargs, i, rot = args
     game = games.get(key)
     n = len(seats)
-    rot = i % n  # slot j sits in seat (j + rot) % n
+    # slot j sits in seat (j + rot) % n
     order = [seats[(s - rot) % n] for s in range(n)]
     bots = [game.bot(level, **bot_kwargs.get(level, {})) for level in order]
-    state, moves, think = play_game(game, bots, options, seed=i)
+    count = [0] * n
+    state, moves, think = play_game(game, bots, options, seed=i, decisions=count)
     scores, winners = game.scores(state), set(game.winners(state))
     slot_seat = [(j + rot) % n for j in range(n)]
     return Result(
@@ -74,6 +89,8 @@ def _one(args: tuple[str, list[str], dict[str, Any], dict[str, Any], int]) -> Re
         wins=[s in winners for s in slot_seat],
         moves=moves,
         seconds=[think[s] for s in slot_seat],
+        decisions=[count[s] for s in slot_seat],
+        deal=i,
     )
 
 
@@ -104,25 +121,62 @@ def run(
     bot_kwargs: dict[str, dict[str, Any]] | None = None,
     first_seed: int = 0,
     jobs: int = 1,
+    paired: bool = False,
 ) -> list[Result]:
-    tasks = [(key, seats, options or {}, bot_kwargs or {}, first_seed + i) for i in range(n_games)]
+    """Play `n_games` seeded games (`paired`: `n_games` deals, each once per seating)."""
+    n = len(seats)
+    base = (key, seats, options or {}, bot_kwargs or {})
+    if paired:
+        tasks = [(*base, first_seed + d, rot) for d in range(n_games) for rot in range(n)]
+    else:
+        tasks = [(*base, first_seed + i, (first_seed + i) % n) for i in range(n_games)]
     if jobs <= 1:
         return [_one(t) for t in tasks]
     with ProcessPoolExecutor(jobs) as pool:
-        return list(pool.map(_one, tasks, chunksize=max(1, n_games // (jobs * 8))))
+        return list(pool.map(_one, tasks, chunksize=max(1, len(tasks) // (jobs * 8))))
 
 
 def report(seats: list[str], results: list[Result]) -> str:
     n = len(results)
     lines = [f"{n} games, {sum(r.moves for r in results) / n:.0f} moves per game", ""]
-    lines.append(f"{'slot':<4} {'bot':<12} {'mean score':>20} {'win rate':>24} {'think/game':>11}")
+    lines.append(f"{'slot':<4} {'bot':<16} {'mean score':>20} {'win rate':>24} {'think/game':>11}")
     for j, level in enumerate(seats):
         m, h = mean_ci([r.scores[j] for r in results])
         k = sum(r.wins[j] for r in results)
         lo, hi = wilson(k, n)
         t = statistics.fmean(r.seconds[j] for r in results)
         lines.append(
-            f"{j:<4} {level:<12} {m:>11.2f} ± {h:<6.2f} {k / n:>9.1%} [{lo:.1%}, {hi:.1%}] {t:>10.2f}s"
+            f"{j:<4} {level:<16} {m:>11.2f} ± {h:<6.2f} {k / n:>9.1%} [{lo:.1%}, {hi:.1%}] {t:>10.2f}s"
+        )
+    return "\n".join(lines)
+
+
+def report_levels(seats: list[str], results: list[Result]) -> str:
+    """Per level, all its seats together: win rate with its Wilson interval, and thinking per decision.
+
+    With exactly two levels and paired deals, also how each deal went for one level against the other:
+    the deals where it won more of the seatings, fewer, or as many."""
+    levels = list(dict.fromkeys(seats))
+    lines = [f"{'level':<16} {'seats':>5} {'games':>6} {'win rate':>26} {'s/decision':>11}"]
+    for level in levels:
+        slots = [j for j, s in enumerate(seats) if s == level]
+        k = sum(r.wins[j] for r in results for j in slots)
+        n = len(results) * len(slots)
+        lo, hi = wilson(k, n)
+        t = sum(r.seconds[j] for r in results for j in slots)
+        d = sum(r.decisions[j] for r in results for j in slots) if results[0].decisions else 0
+        per = f"{t / d:>10.4f}s" if d else f"{'-':>11}"
+        lines.append(f"{level:<16} {len(slots):>5} {n:>6} {k / n:>11.1%} [{lo:.1%}, {hi:.1%}] {per}")
+    if len(levels) == 2:
+        a, b = levels
+        by_deal: dict[int, int] = {}
+        for r in results:
+            diff = sum(r.wins[j] * (1 if s == a else -1) for j, s in enumerate(seats))
+            by_deal[r.deal] = by_deal.get(r.deal, 0) + diff
+        better = sum(1 for v in by_deal.values() if v > 0)
+        worse = sum(1 for v in by_deal.values() if v < 0)
+        lines.append(
+            f"deals: {a} did better on {better}, {b} on {worse}, the same on {len(by_deal) - better - worse}"
         )
     return "\n".join(lines)
 
@@ -137,13 +191,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument("--budget", type=float, help="seconds per decision for search bots")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game")
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
+    p.add_argument("--paired", action="store_true", help="play each deal once per seating")
     a = p.parse_args(argv)
     seats = [s.strip() for s in a.seats.split(",")]
     if a.players is not None and a.players != len(seats):
         p.error(f"--players {a.players} but {len(seats)} seats")
     bot_kwargs = {"search": {"budget": a.budget}} if a.budget is not None else {}
     t0 = time.perf_counter()
-    results = run(a.game, seats, a.games, json.loads(a.options), bot_kwargs, a.seed, a.jobs)
+    results = run(a.game, seats, a.games, json.loads(a.options), bot_kwargs, a.seed, a.jobs, a.paired)
     print(f"{games.get(a.game).key}: {' vs '.join(seats)}, options {a.options}")
+    if a.paired:
+        print(f"paired: {a.games} deals × {len(seats)} seatings (seeds {a.seed}–{a.seed + a.games - 1})")
     print(report(seats, results))
+    print()
+    print(report_levels(seats, results))
     print(f"\n{time.perf_counter() - t0:.1f}s wall")

@@ -339,6 +339,14 @@ class Store:
         await self.redis.hset(self.keys.chat_prefs(chat), "lang", lang)
 
     @guarded
+    async def get_user_pings(self, user: str) -> str | None:
+        return await self.redis.hget(self.keys.user_prefs(user), "pings")
+
+    @guarded
+    async def set_user_pings(self, user: str, mode: str) -> None:
+        await self.redis.hset(self.keys.user_prefs(user), "pings", mode)
+
+    @guarded
     async def mark_reachable(self, user: str, ok: bool) -> None:
         """Whether the bot can write to the user privately (learnt from the platform)."""
         await self.redis.hset(self.keys.user_prefs(user), "reachable", "1" if ok else "0")

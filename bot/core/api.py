@@ -195,6 +195,14 @@ class SetLanguage(Command):
     chat: ChatRef | None = None
 
 
+class SetPings(Command):
+    """How a person wants turn alerts: `auto` (privately; pinged in the group only when that fails),
+    `group` (pinged in the group instead of private alerts), `off` (never pinged in the group)."""
+
+    kind: Literal["set_pings"] = "set_pings"
+    mode: str
+
+
 class MoveChat(Command):
     """The platform moved a chat to a new id (Telegram group → supergroup): its tables follow."""
 
@@ -226,6 +234,7 @@ AnyCommand = Annotated[
     | ShowLog
     | Rematch
     | SetLanguage
+    | SetPings
     | MoveChat,
     Field(discriminator="kind"),
 ]

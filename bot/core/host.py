@@ -48,6 +48,7 @@ from bot.core.api import (
     Screen,
     SetLanguage,
     SetOption,
+    SetPings,
     SetPreset,
     ShowHand,
     ShowLog,
@@ -131,7 +132,12 @@ class Host:
             views = self._views(old, new)
             seat = new.seat_of(user)
             playing = new is not old and new.status == "playing" and new.state is not None
-            if playing and seat is not None and seat in games.get(new.game).to_act(self._state(new)):
+            if (
+                playing
+                and seat is not None
+                and new.seats[seat].pinged
+                and seat in games.get(new.game).to_act(self._state(new))
+            ):
                 views.append(self._ping(new, seat))  # the turn alert just failed: tell them here
             await self._push(views)
         except (GameError, Unavailable):
@@ -178,6 +184,8 @@ class Host:
                 return await self._rules(cmd, lang)
             case SetLanguage():
                 return await self._set_language(cmd)
+            case SetPings():
+                return await self._set_pings(cmd, lang)
             case MoveChat():
                 return await self._move_chat(cmd)
             case ShowHand():
@@ -198,6 +206,7 @@ class Host:
     ) -> Outcome:
         now = self.clock()
         user, admin = cmd.user, cmd.is_chat_admin
+        pings = await self.store.get_user_pings(user.key) if isinstance(cmd, Join) else None
 
         async def change(tbl: Table) -> None:
             game = games.get(tbl.game)
@@ -208,6 +217,8 @@ class Host:
             match cmd:
                 case Join():
                     lobby.join(tbl, game, user, lang, admin, cmd.seat)
+                    if pings in PING_MODES and (seat := tbl.seat_of(user)) is not None:
+                        tbl.seats[seat].pings = pings
                 case Leave():
                     lobby.leave(tbl, game, user)
                 case AddBot():
@@ -508,6 +519,26 @@ class Host:
                 deliveries += self._views(old, new)
         return Outcome(reply=Reply(text=t(lang, "host.language_set")), deliveries=deliveries)
 
+    async def _set_pings(self, cmd: SetPings, lang: str) -> Outcome:
+        """A person's choice of turn alerts (issue 20): stored, and applied at every table they sit at."""
+        mode = cmd.mode.strip().lower()
+        if mode not in PING_MODES:
+            raise GameError("unknown_pings", mode=cmd.mode[:20], modes=", ".join(PING_MODES))
+        await self.store.set_user_pings(cmd.user.key, mode)
+
+        async def change(tbl: Table) -> None:
+            seat = tbl.seat_of(cmd.user)
+            if seat is None or tbl.seats[seat].pings == mode:
+                raise Unchanged
+            tbl.seats[seat].pings = mode
+
+        deliveries: list[Delivery] = []
+        for table in await self.store.tables_of_user(cmd.user.key):
+            old, new = await self._change(table, change)
+            deliveries += self._views(old, new)
+        text = t(lang, for_platform(f"host.pings_set.{mode}", cmd.user.platform))
+        return Outcome(reply=Reply(text=text), deliveries=deliveries)
+
     async def _move_chat(self, cmd: MoveChat) -> Outcome:
         deliveries: list[Delivery] = []
         for table in await self._open_tables(cmd.old):
@@ -796,7 +827,9 @@ class Host:
             for seat, s in enumerate(new.seats):
                 if s.user is None:
                     continue
-                notify = (seat in to_act and seat not in before and not s.auto) or old.status == "lobby"
+                turn = seat in to_act and seat not in before and not s.auto
+                # a person who chose group pings gets no private turn alert (their hand still updates)
+                notify = (turn and s.pings != "group") or old.status == "lobby"
                 screen = self._hand_screen(new, seat)
                 was = old.seats[seat] if seat < len(old.seats) else None
                 changed = (
@@ -809,7 +842,7 @@ class Host:
                     out.append(
                         Delivery(target=HandTarget(table=new.id, user=s.user), screen=screen, notify=notify)
                     )
-                if notify and seat in to_act and not s.auto and s.unreachable:  # their turn, no DM
+                if turn and s.pinged:  # their turn, and the group is where they hear of it
                     out.append(self._ping(new, seat))
             if new.status == "over" and old.status == "playing":
                 final = render.final_screen(game, new, state, new.lang, self._signer(new))
@@ -845,6 +878,9 @@ class Host:
             await self.store.release(claim)
         except Unavailable:
             log.warning("could not release the claim of a failed update")
+
+
+PING_MODES = ("auto", "group", "off")
 
 
 def _same(a: Screen, b: Screen) -> bool:

@@ -307,7 +307,10 @@ def seat_lines(table: Table, view: BaseView | None, lang: str, game: Game | None
         if seat.auto:
             extra.append(t(lang, "host.ai_plays"))
         if seat.unreachable:
-            extra.append(t(lang, for_platform("host.no_dm", table.chat.platform)))
+            key = "host.no_dm" if seat.pinged else "host.no_dm_quiet"
+            extra.append(t(lang, for_platform(key, table.chat.platform)))
+        elif seat.pinged:
+            extra.append(t(lang, "host.pinged"))
         out.append(mark + name + (" — " + " · ".join(extra) if extra else ""))
     return out
 

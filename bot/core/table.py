@@ -27,6 +27,8 @@ class Seat(BaseModel):
     misses: int = 0
     auto: bool = False
     unreachable: bool = False
+    # turn alerts: "auto" (DM; a group ping when DMs fail), "group" (ping instead of DM), "off" (no ping)
+    pings: str = "auto"
     # items toggled in the hand (`Game.offer`), until the next move at the table
     picked: list[str] = Field(default_factory=list)
     # the table version this seat last moved from (a button drawn at or before it is stale)
@@ -35,6 +37,11 @@ class Seat(BaseModel):
     @property
     def is_ai(self) -> bool:
         return self.user is None
+
+    @property
+    def pinged(self) -> bool:
+        """Their turn alert goes to the group as a ping (they chose it, or no DM reaches them)."""
+        return self.pings == "group" or (self.unreachable and self.pings != "off")
 
     @property
     def free(self) -> bool:

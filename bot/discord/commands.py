@@ -38,6 +38,7 @@ from bot.core.api import (
     Outcome,
     SetLanguage,
     SetOption,
+    SetPings,
     ShowHand,
     ShowRules,
     ShowSettings,
@@ -305,4 +306,11 @@ class Kozyr(app_commands.Group):
             update_id=str(interaction.id),
             is_chat_admin=is_chat_admin(interaction),
         )
+        await self.run(interaction, command)
+
+    @app_commands.command(name="pings", description=text("discord.cmd.pings"))
+    @app_commands.describe(mode=text("discord.arg.pings"))
+    @app_commands.choices(mode=[app_commands.Choice(name=m, value=m) for m in ("auto", "group", "off")])
+    async def pings(self, interaction: discord.Interaction[Any], mode: app_commands.Choice[str]) -> None:
+        command = SetPings(user=user_ref(interaction), mode=mode.value, update_id=str(interaction.id))
         await self.run(interaction, command)

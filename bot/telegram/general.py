@@ -1,4 +1,4 @@
-"""Commands that work anywhere: /rules [game], /lang [en|ru|uk] (with a picker), /help."""
+"""Commands that work anywhere: /rules [game], /lang and /pings (with pickers), /help."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from aiogram import F, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 
-from bot.core.api import SetLanguage, ShowRules
+from bot.core.api import SetLanguage, SetPings, ShowRules
 from bot.core.i18n import LANGUAGES, t
 from bot.telegram.common import Answer, run, say, update_id
 from bot.telegram.frontend import TelegramFrontend
@@ -73,6 +73,35 @@ async def pick_lang(query: CallbackQuery, event_update: Update, tg: TelegramFron
         await answer()
 
 
+PING_MODES = ("auto", "group", "off")
+
+
+async def pings(message: Message, command: CommandObject, event_update: Update, tg: TelegramFrontend) -> None:
+    """How the person hears it is their move (issue 20): a picker, or the mode as the argument."""
+    if message.from_user is None:
+        return
+    user = user_ref(message.from_user)
+    mode = (command.args or "").strip()
+    if not mode:
+        buttons = [InlineKeyboardButton(text=x, callback_data=f"pings:{x}") for x in PING_MODES]
+        markup = InlineKeyboardMarkup(inline_keyboard=[buttons])
+        await say(message, plain_html(t(await tg.people.lang_of(user), "telegram.pings_pick")), markup)
+        return
+    await run(tg, message, SetPings(user=user, mode=mode, update_id=update_id(event_update)))
+
+
+async def pick_pings(query: CallbackQuery, event_update: Update, tg: TelegramFrontend) -> None:
+    answer = Answer(query)
+    try:
+        mode = (query.data or "").removeprefix("pings:")
+        cmd = SetPings(user=user_ref(query.from_user), mode=mode, update_id=update_id(event_update))
+        outcome = await tg.handle_quickly(cmd)
+        if outcome is not None and outcome.reply is not None:
+            await answer(outcome.reply.text, alert=outcome.reply.alert)
+    finally:
+        await answer()
+
+
 def make_router() -> Router:
     """A fresh router (a router can belong to one dispatcher only)."""
     router = Router(name="general")
@@ -80,4 +109,6 @@ def make_router() -> Router:
     router.message.register(help_, Command("help"))
     router.message.register(lang, Command("lang"))
     router.callback_query.register(pick_lang, F.data.startswith("lang:"))
+    router.message.register(pings, Command("pings"))
+    router.callback_query.register(pick_pings, F.data.startswith("pings:"))
     return router

@@ -989,6 +989,11 @@ class Durak(Game[DurakState, DurakOptions]):
 
     # -- AI --------------------------------------------------------------------------------------
     def bot(self, level: str = "random", **kwargs: Any) -> Any:
+        """`article` (and `article-literal`): the source article's AI, a reference for the arena only."""
+        if level in ("article", "article-literal"):
+            from games.durak.article import ArticleBot
+
+            return ArticleBot(literal=level == "article-literal")
         if level == "heuristic":
             from games.durak import ai
 

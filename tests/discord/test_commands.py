@@ -5,7 +5,9 @@ from __future__ import annotations
 from tests.discord.fakeapi import APP_ID, GUILD_ID, TOKEN
 from tests.discord.harness import ANN, BOB, CAT, CHANNEL, MOD, Harness
 
-SUBCOMMANDS = ["new", "join", "leave", "start", "stop", "invite", "hand", "rules", "settings", "lang"]
+SUBCOMMANDS = [
+    "new", "join", "leave", "start", "stop", "invite", "hand", "rules", "settings", "lang", "pings",
+]
 
 
 def answer(h: Harness, token: str) -> str:

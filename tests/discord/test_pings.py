@@ -42,3 +42,22 @@ async def test_a_player_with_closed_dms_is_pinged_in_the_channel_and_only_they(
         assert [int(u) for u in allowed.get("users", [])] == [CAT.id] and not allowed.get("parse")  # only her
     assert not pings(h, ANN.id) and not pings(h, BOB.id)  # open DMs: never pinged in the channel
     assert "🔔" in h.table().content or "is over" in h.api.visible(CHANNEL)[-1].content
+
+
+async def test_pings_are_a_persons_choice(h: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`/kozyr pings group`, DMs open: mentioned in the channel; `off`, DMs closed: never mentioned."""
+    monkeypatch.setattr(random, "SystemRandom", lambda: random.Random(2))
+    h.api.closed_dms.add(CAT.id)
+    await h.run(BOB, "pings", mode="group")
+    await h.run(CAT, "pings", mode="off")
+    await h.run(ANN, "new", game="rozpysnyi", options="schedule=1,N")
+    for person in (BOB, CAT):
+        await h.press_label(person, h.table(), "Join")
+    await h.press_label(ANN, h.table(), "Add AI")
+    await h.press_label(ANN, h.table(), "Start")
+
+    await play_out(h)
+
+    assert pings(h, BOB.id) and not pings(h, CAT.id) and not pings(h, ANN.id)
+    for body in pings(h, BOB.id):
+        assert [int(u) for u in body["allowed_mentions"].get("users", [])] == [BOB.id]

@@ -165,6 +165,7 @@ async def test_command_menus_in_three_languages(h: Harness) -> None:
         "settings",
         "invite",
         "lang",
+        "pings",
         "help",
     }
     assert expected == set(group)

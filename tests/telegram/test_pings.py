@@ -71,3 +71,51 @@ async def test_unreachable_players_are_pinged_once_per_turn_and_only_they(
         if c.method in ("sendMessage", "editMessageText") and int(c.params["chat_id"]) == GROUP
     ]
     assert max(sum(1 for t in group_times if s <= t < s + 60) for s in group_times) <= 20
+
+
+async def test_a_person_chooses_group_pings_or_none(hf: Harness) -> None:
+    """`/pings group`: mentioned in the group each turn and no private turn alert (the hand is edited in
+    place); `/pings off` for a person who never started the bot: never mentioned, the table says so."""
+    h = hf
+    for p in (ANN, BOB):
+        await h.say(p, "/start", chat_id=p.id)
+    await h.say(BOB, "/pings group", chat_id=BOB.id)
+    await h.say(CAT, "/pings off")
+    await h.say(ANN, "/new tricks")
+    for p in (BOB, CAT):
+        await h.say(p, "/join")
+    await h.press_label(ANN, h.table(), "AI")
+    await h.press_label(ANN, h.table(), "Start")
+    table_id = h.table().text.split("table ")[1].split("<")[0].split()[0]
+    assert "📵" in h.table().text and h.table().text.count("🔔") == 1
+    started = len(h.api.calls)
+
+    bob_turns = 0
+    for _ in range(80):
+        table = await h.host._load(table_id)
+        if table.status != "playing":
+            break
+        game = games.get(table.game)
+        state = game.load(table.state)
+        seat = next(s for s in game.to_act(state) if not table.seats[s].is_ai)
+        person = table.seats[seat].user
+        assert person is not None
+        if person.id == str(BOB.id):
+            bob_turns += 1
+            assert len(pings(h, BOB)) >= 1  # the group told him before he moved
+        await h.host.handle(Act(user=person, table=table_id, action=game.legal_actions(state, seat)[0]))
+        await h.settle()
+    assert bob_turns >= 2
+    assert 1 <= len(pings(h, BOB)) <= bob_turns  # at most once a turn
+    assert not pings(h, CAT) and not pings(h, ANN)
+    new_dms_to_bob = [
+        c for c in h.api.calls[started:] if c.method == "sendMessage" and int(c.params["chat_id"]) == BOB.id
+    ]
+    assert not new_dms_to_bob  # his hand was edited in place: no private turn alert
+
+
+async def test_an_unknown_pings_choice_is_refused_in_the_persons_language(hf: Harness) -> None:
+    await hf.say(ANN, "/lang ru", chat_id=ANN.id)
+    await hf.say(ANN, "/pings loud", chat_id=ANN.id)
+    last = hf.api.api_calls("sendMessage")[-1].params["text"]
+    assert "loud" in last and "auto, group, off" in last and "Неизвестный" in last

@@ -17,6 +17,7 @@ MESSAGES = {
             "/hand — send me my cards again\n"
             "/rules [game] — the rules and options\n"
             "/lang en|ru|uk — your language (in a group, an admin sets the table's language)\n"
+            "/pings auto|group|off — how I tell you it is your move\n"
             "Your cards come in a private chat with me: press Start there once."
         ),
         "telegram.group_only": "This command works in a group: add me to a group and send it there.",
@@ -37,6 +38,8 @@ MESSAGES = {
         "telegram.cmd.invite": "Invite someone to a private table (reply to their message)",
         "telegram.invite_how": "Send /invite as a reply to a message of the person you want to invite.",
         "telegram.cmd.lang": "Language: /lang en|ru|uk",
+        "telegram.cmd.pings": "Turn alerts: /pings auto|group|off",
+        "telegram.pings_pick": "How should I tell you it is your move? auto: a private message (a mention in the group if I cannot write to you) · group: a mention in the group · off: private messages only, never a mention.",
         "telegram.cmd.help": "What I can do",
     },
     "ru": {
@@ -55,6 +58,7 @@ MESSAGES = {
             "/hand — прислать мои карты ещё раз\n"
             "/rules [игра] — правила и настройки\n"
             "/lang en|ru|uk — ваш язык (в группе админ задаёт язык стола)\n"
+            "/pings auto|group|off — как сообщать, что ваш ход\n"
             "Карты приходят в личный чат со мной: один раз нажмите там «Start»."
         ),
         "telegram.group_only": "Эта команда работает в группе: добавьте меня в группу и отправьте её там.",
@@ -75,6 +79,8 @@ MESSAGES = {
         "telegram.cmd.invite": "Пригласить за закрытый стол (ответом на сообщение)",
         "telegram.invite_how": "Отправьте /invite ответом на сообщение того, кого хотите пригласить.",
         "telegram.cmd.lang": "Язык: /lang en|ru|uk",
+        "telegram.cmd.pings": "Напоминания о ходе: /pings auto|group|off",
+        "telegram.pings_pick": "Как сообщать, что ваш ход? auto: личным сообщением (упоминанием в группе, если не могу написать вам) · group: упоминанием в группе · off: только личными сообщениями, без упоминаний.",
         "telegram.cmd.help": "Что я умею",
     },
     "uk": {
@@ -93,6 +99,7 @@ MESSAGES = {
             "/hand — надіслати мої карти ще раз\n"
             "/rules [гра] — правила й налаштування\n"
             "/lang en|ru|uk — ваша мова (у групі адмін задає мову столу)\n"
+            "/pings auto|group|off — як повідомляти, що ваш хід\n"
             "Карти приходять у приватний чат зі мною: один раз натисніть там «Start»."
         ),
         "telegram.group_only": "Ця команда працює в групі: додайте мене до групи й надішліть її там.",
@@ -113,6 +120,8 @@ MESSAGES = {
         "telegram.cmd.invite": "Запросити за закритий стіл (відповіддю на повідомлення)",
         "telegram.invite_how": "Надішліть /invite відповіддю на повідомлення того, кого хочете запросити.",
         "telegram.cmd.lang": "Мова: /lang en|ru|uk",
+        "telegram.cmd.pings": "Нагадування про хід: /pings auto|group|off",
+        "telegram.pings_pick": "Як повідомляти, що ваш хід? auto: особистим повідомленням (згадкою в групі, якщо не можу написати вам) · group: згадкою в групі · off: лише особистими повідомленнями, без згадок.",
         "telegram.cmd.help": "Що я вмію",
     },
 }
