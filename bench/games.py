@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/games.py [--seconds 3] [--decisions 40] [--budget 0.2] [--game rozpysnyi]
     .venv/bin/python bench/games.py --playouts [--seconds 3]
+    .venv/bin/python bench/games.py --search [--decisions 40] [--budget 0.5]
 
 `--playouts` compares random play-outs of single rozpysnyi rounds (4 players × 7 cards, 3 × 11) through
 the rules, through the fast engine (`games/rozpysnyi/fast.py`) and, when open-spiel is installed
@@ -10,9 +11,12 @@ three run in alternating slices in one process so that a busy machine slows them
 comparable figure (OpenSpiel also counts its dealing as chance moves); it prints the cost of a state copy
 too.
 
+`--search` times the rozpysnyi search in the biggest rounds (3 players × 12 cards, 4 × 8, a dark round)
+and prints how many deals it sampled per decision.
+
 Otherwise it prints, for rozpysnyi (4 and 3 players, full schedule) and every other registered game, full
 games per second and moves per second with random legal play; then, for each AI level, the time per decision
-(p50 / p90 / p99) over the same positions met in seeded random games. The defaults finish in under a
+(p50 / p95 / p99) over the same positions met in seeded random games. The defaults finish in under a
 minute; a game that fails is reported and skipped, so one broken game does not hide the others' figures.
 """
 
@@ -95,17 +99,21 @@ def thinking(game: Game, players: int, decisions: int, budget: float) -> None:
     sample = positions(game, players, decisions)
     for level in game.bot_levels:
         bot = game.bot(level, budget=budget) if level == "search" else game.bot(level)
-        times = []
+        times, samples = [], []
         for i, (state, seat) in enumerate(sample):
             legal = game.legal_actions(state, seat)
             view = game.view(state, seat)
             t0 = time.perf_counter()
             bot.choose(view, legal, random.Random(i))
             times.append(time.perf_counter() - t0)
+            if hasattr(bot, "samples"):
+                samples.append(bot.samples)
         note = f" (budget {budget:g} s)" if level == "search" else ""
+        if samples:
+            note += f", deals sampled p50 {pct(samples, 0.5)} p90 {pct(samples, 0.9)}"
         print(
             f"  AI {level:<9} per decision: p50 {pct(times, 0.5) * 1000:8.2f} ms"
-            f"  p90 {pct(times, 0.9) * 1000:8.2f} ms  p99 {pct(times, 0.99) * 1000:8.2f} ms"
+            f"  p95 {pct(times, 0.95) * 1000:8.2f} ms  p99 {pct(times, 0.99) * 1000:8.2f} ms"
             f"  over {len(times)} positions{note}"
         )
 
@@ -230,6 +238,44 @@ def playouts(seconds: float) -> None:
         print("  state copy: " + ", ".join(f"{k} {v:.1f} µs" for k, v in copies.items()))
 
 
+def search_rounds(decisions: int, budget: float) -> None:
+    """The rozpysnyi search in the biggest rounds (3 × 12 and 4 × 8 cards): deals sampled and time per
+    decision, bids and plays apart, with positions met in games the heuristic plays."""
+    from games.rozpysnyi import GAME, search
+
+    heuristic = GAME.bot("heuristic")
+    bot = search.SearchBot(budget=budget)
+    for players, kind in ((3, "12"), (4, "8"), (3, "D")):
+        rng = random.Random(players)
+        found: dict[str, list[tuple[float, int, float]]] = {"bid": [], "play": []}
+        while sum(len(v) for v in found.values()) < decisions:
+            state = GAME.new(players, {"schedule": kind}, seed=rng.randrange(2**32))
+            while not GAME.is_over(state):
+                (seat,) = GAME.to_act(state)
+                legal = GAME.legal_actions(state, seat)
+                view = GAME.view(state, seat)
+                if len(legal) > 1 and rng.random() < 0.3:
+                    t0, c0 = time.perf_counter(), time.process_time()
+                    bot.choose(view, legal, random.Random(len(found)))
+                    cpu = time.process_time() - c0
+                    found[state.phase].append((time.perf_counter() - t0, bot.samples, cpu))
+                state, _ = GAME.apply(state, seat, heuristic.choose(view, legal, rng))
+        for phase, rows in found.items():
+            if not rows:
+                continue
+            times, samples = [t for t, _, _ in rows], [n for _, n, _ in rows]
+            # the decisions that ran to the deadline: deals per second of CPU, whatever else the machine ran
+            full = [n / c for t, n, c in rows if t >= 0.9 * budget and c > 0]
+            rate = f"; to the deadline ({len(full)}): {pct(full or [0], 0.5) * budget:.0f} deals"
+            rate += f" a {budget:g} s of CPU"
+            print(
+                f"rozpysnyi search {players} players, round {kind}, {phase}s ({len(rows)}, {budget:g} s):"
+                f" deals sampled p10 {pct(samples, 0.1)} p50 {pct(samples, 0.5)} p90 {pct(samples, 0.9)};"
+                f" time p50 {pct(times, 0.5) * 1000:.0f} ms p95 {pct(times, 0.95) * 1000:.0f} ms"
+                f" max {max(times) * 1000:.0f} ms" + (rate if full else "")
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="random play per game and table size")
@@ -237,9 +283,13 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=0.2, help="search budget per decision (s)")
     parser.add_argument("--game", help="only this game (key or alias)")
     parser.add_argument("--playouts", action="store_true", help="rozpysnyi play-outs: rules, fast, OpenSpiel")
+    parser.add_argument("--search", action="store_true", help="rozpysnyi search in the biggest rounds")
     args = parser.parse_args()
     if args.playouts:
         playouts(args.seconds)
+        return
+    if args.search:
+        search_rounds(args.decisions, args.budget)
         return
     seen_ai: set[str] = set()
     for game, players in setups(args.game):

@@ -170,15 +170,29 @@ def report_levels(seats: list[str], results: list[Result]) -> str:
     if len(levels) == 2:
         a, b = levels
         by_deal: dict[int, int] = {}
-        for r in results:
-            diff = sum(r.wins[j] * (1 if s == a else -1) for j, s in enumerate(seats))
+        na, nb = seats.count(a), seats.count(b)
+        for r in results:  # wins per seat of each level (× na·nb), so that one seat against three is fair
+            diff = sum(r.wins[j] * (nb if s == a else -na) for j, s in enumerate(seats))
             by_deal[r.deal] = by_deal.get(r.deal, 0) + diff
         better = sum(1 for v in by_deal.values() if v > 0)
         worse = sum(1 for v in by_deal.values() if v < 0)
         lines.append(
             f"deals: {a} did better on {better}, {b} on {worse}, the same on {len(by_deal) - better - worse}"
         )
+        lines.append(score_margin(seats, results, a, b))
     return "\n".join(lines)
+
+
+def score_margin(seats: list[str], results: list[Result], a: str, b: str) -> str:
+    """Points a game of level `a` over level `b`: per game, the mean score of a's seats less the mean of
+    b's; averaged per deal (its seatings together, when paired), with a 95 % interval over the deals."""
+    by_deal: dict[int, list[float]] = {}
+    for r in results:
+        sa = statistics.fmean(r.scores[j] for j, s in enumerate(seats) if s == a)
+        sb = statistics.fmean(r.scores[j] for j, s in enumerate(seats) if s == b)
+        by_deal.setdefault(r.deal, []).append(sa - sb)
+    m, h = mean_ci([statistics.fmean(v) for v in by_deal.values()])
+    return f"score: {a} − {b} = {m:+.2f} ± {h:.2f} points a game (95 %, over {len(by_deal)} deals)"
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -172,7 +172,8 @@ class Game(Generic[S, OptT]):
     def check_players(self, players: int, options: OptT) -> None:
         """Raise unless this number of players may play with these options."""
         if not self.min_players <= players <= self.max_players:
-            raise GameError("bad_player_count", players=players, min=self.min_players, max=self.max_players)
+            high = self.max_players  # `n` picks the plural form: "3–4 игрока"
+            raise GameError("bad_player_count", players=players, min=self.min_players, max=high, n=high)
 
     def new(
         self,
@@ -277,8 +278,9 @@ class Game(Generic[S, OptT]):
         params = {("arg" if i == 0 else f"arg{i + 1}"): a for i, a in enumerate(args)}
         return f"{self.key}.action.{verb}", params
 
-    def describe_in(self, view: BaseView, action: str) -> tuple[str, dict[str, Any]]:
-        """An action's label as the hand showing it reads it (default: `describe_action`)."""
+    def describe_offered(self, view: BaseView, action: str) -> tuple[str, dict[str, Any]]:
+        """The label of an action offered in `view`: `describe_action`, unless the game words a button by
+        the moment (durak's "done" while the defender takes is "let them take", not "bito")."""
         return self.describe_action(action)
 
     def event_lines(self, event: Event) -> list[tuple[str, dict[str, Any], int | None]]:

@@ -3,6 +3,10 @@
 The real client retries a failed command twice with a short backoff (redis-py's default is ten times
 with up to a second between tries): a user waiting on a button should hear "try again" within
 seconds. Replayed writes are safe: every write script of the store recognises its own token.
+
+The connections come from a *blocking* pool of `max_connections`: under a burst (a thousand tables
+pressing at once) a command waits up to `pool_timeout` seconds for a free connection instead of failing
+at once, as redis-py's default pool does past its size.
 """
 
 from __future__ import annotations
@@ -20,12 +24,20 @@ log = logging.getLogger(__name__)
 
 
 async def connect(
-    url: str | None, *, timeout: float = 5.0, retries: int = 2, server: FakeServer | None = None
+    url: str | None,
+    *,
+    timeout: float = 5.0,
+    retries: int = 2,
+    server: FakeServer | None = None,
+    max_connections: int = 100,
+    pool_timeout: float = 20.0,
 ) -> aioredis.Redis:
     """A client for `url`; without one, an embedded server (pass `server` to share one between clients)."""
     if url:
-        return aioredis.from_url(
+        pool = aioredis.BlockingConnectionPool.from_url(
             url,
+            max_connections=max_connections,
+            timeout=pool_timeout,
             decode_responses=True,
             socket_timeout=timeout,
             socket_connect_timeout=timeout,
@@ -33,6 +45,7 @@ async def connect(
             retry=Retry(ExponentialWithJitterBackoff(base=0.05, cap=0.5), retries),
             retry_on_error=[RedisConnectionError, RedisTimeoutError],
         )
+        return aioredis.Redis.from_pool(pool)
     log.warning("REDIS_URL is not set: using an embedded in-memory Redis; nothing survives a restart")
     return FakeAsyncRedis(server=server or FakeServer(), decode_responses=True)
 

@@ -1,14 +1,14 @@
 """Key names. Everything starts with the store's prefix; `{…}` marks a Redis Cluster hash tag.
 
     {p}:table:{<id>}            hash: data (table JSON), version, commit (token of the last write)
-    {p}:table:{<id>}:events     stream of committed events, field `event` (capped, ~1000)
+    {p}:table:{<id>}:moves      list: the move history of the previous and the current deal (see below)
     {p}:table:{<id>}:users      set: users of the table (so closing can clear their indexes)
     {p}:chat:<chat>:tables      zset: table id → version of the commit that added it   } hints
     {p}:user:<user>:tables      zset: table id → version of the commit that added it   }
     {p}:{due}                   zset: table id → when the host must look at it
     {p}:{due}:versions          hash: table id → version that set its deadline
     {p}:ids                     counter behind new table ids
-    {p}:seen:<key>              claimed update ids (idempotency), with a TTL
+    {p}:seen:<key>              claimed update ids (idempotency), with a short TTL (minutes)
     {p}:lock:<name>             leases
     {p}:pref:user:<user>        hash: lang, reachable
     {p}:pref:chat:<chat>        hash: lang
@@ -16,6 +16,11 @@
 
 A table's three keys share the slot of `{<id>}`, so one script can commit to them all. The due zset
 and its versions hash share the slot `{due}`. Chat and user indexes are single keys.
+
+The move history holds short strings, oldest first: `#<deal>` starts a deal (the game state's `deal_no`
+after it was dealt; `#0` for games without deals) and `<seat>:<action>` is a move in the game's canonical
+action text (`2:bid:1`, `0:play:QH`). A new deal drops every entry before the previous deal's marker, and
+the list never holds more than `storage.tables.HISTORY_MAX` entries (the oldest go first).
 """
 
 from __future__ import annotations
@@ -42,15 +47,15 @@ class Keys:
     def table(self, table_id: str) -> str:
         return f"{self.prefix}:table:{{{table_id}}}"
 
-    def events(self, table_id: str) -> str:
-        return f"{self.table(table_id)}:events"
+    def moves(self, table_id: str) -> str:
+        return f"{self.table(table_id)}:moves"
 
     def users(self, table_id: str) -> str:
         return f"{self.table(table_id)}:users"
 
     def table_keys(self, table_id: str) -> list[str]:
         """The keys one commit writes, in the order the scripts expect."""
-        return [self.table(table_id), self.events(table_id), self.users(table_id)]
+        return [self.table(table_id), self.moves(table_id), self.users(table_id)]
 
     def chat(self, chat: str) -> str:
         return f"{self.prefix}:chat:{chat}:tables"
@@ -81,6 +86,10 @@ class Keys:
 
     def chat_prefs(self, chat: str) -> str:
         return f"{self.prefix}:pref:chat:{chat}"
+
+    def watchers(self, chat: str) -> str:
+        """People to tell privately when a table opens in this chat (`/notify`)."""
+        return f"{self.prefix}:watch:{chat}"
 
     def messages(self, group: str) -> str:
         return f"{self.prefix}:msg:{{{group}}}"

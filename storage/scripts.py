@@ -7,7 +7,7 @@ recognised as the same call and answers as the first one did, instead of failing
 
 from __future__ import annotations
 
-# KEYS: table hash, events stream, users set.  ARGV: data, ttl, token, user...
+# KEYS: table hash, moves list, users set.  ARGV: data, ttl, token, user...
 CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then
   if redis.call('HGET', KEYS[1], 'commit') == ARGV[3] then return 1 end
@@ -23,10 +23,12 @@ end
 return 1
 """
 
-# KEYS: table hash, events stream, users set.
-# ARGV: expected, data, ttl, maxlen, token, closed (0/1), #events, #added, #removed, events..., added...,
+# KEYS: table hash, moves list, users set.
+# ARGV: expected, data, ttl, maxlen, token, closed (0/1), #moves, #added, #removed, moves..., added...,
 # removed...   Returns {-1} when the version differs, {-2} when the table is gone, else {version} followed
 # by the table's users when it was closed (so the caller can drop it from their indexes).
+# A move starting with '#' starts a deal: the entries before the previous deal's marker are dropped
+# (the list keeps the previous and the current deal), and the list keeps at most `maxlen` entries.
 COMMIT = """
 local version = tonumber(redis.call('HGET', KEYS[1], 'version'))
 if version == nil then return {-2} end
@@ -43,12 +45,23 @@ if version ~= expected then
 end
 version = expected + 1
 redis.call('HSET', KEYS[1], 'data', ARGV[2], 'version', version, 'commit', ARGV[5])
-local n_events, n_added, n_removed = tonumber(ARGV[7]), tonumber(ARGV[8]), tonumber(ARGV[9])
+local n_moves, n_added, n_removed = tonumber(ARGV[7]), tonumber(ARGV[8]), tonumber(ARGV[9])
 local i = 10
-for _ = 1, n_events do
-  redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[4], '*', 'event', ARGV[i])
+for _ = 1, n_moves do
+  local move = ARGV[i]
+  if string.byte(move, 1) == 35 then
+    local items = redis.call('LRANGE', KEYS[2], 0, -1)
+    for j = #items, 1, -1 do
+      if string.byte(items[j], 1) == 35 then
+        redis.call('LTRIM', KEYS[2], j - 1, -1)
+        break
+      end
+    end
+  end
+  redis.call('RPUSH', KEYS[2], move)
   i = i + 1
 end
+if n_moves > 0 then redis.call('LTRIM', KEYS[2], -tonumber(ARGV[4]), -1) end
 for _ = 1, n_added do
   redis.call('SADD', KEYS[3], ARGV[i])
   i = i + 1
@@ -89,6 +102,18 @@ else
   redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
 end
 return 1
+"""
+
+# Claim due tables: the earliest `limit` whose time is <= now move to `until` (the claim's lease) in
+# the same step, so no other worker sees them as due until the lease runs out. The worker's commit then
+# writes the table's exact next deadline (DUE); a worker that dies leaves the lease to expire, and the
+# table is due again for everybody. KEYS: due zset.  ARGV: now, until, limit.
+CLAIM_DUE = """
+local ids = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
+for _, id in ipairs(ids) do
+  redis.call('ZADD', KEYS[1], 'XX', ARGV[2], id)
+end
+return ids
 """
 
 # SET NX that answers "yes" again to the same token (a replayed call), "no" to anybody else.

@@ -1,9 +1,9 @@
-"""Tables in Redis: one hash per table committed by compare-and-set, an event stream, indexes, deadlines.
+"""Tables in Redis: one hash per table committed by compare-and-set, a move history, indexes, deadlines.
 
 The key layout is in `storage.keys`.
 
 **The table JSON is the truth; indexes are hints.** A commit is one Lua script over the table's own
-keys (hash, event stream, users set: one Cluster slot), so a move is written entirely or not at all.
+keys (hash, move history, users set: one Cluster slot), so a move is written entirely or not at all.
 The chat, user and deadline indexes live in other slots and are written in separate round trips,
 ordered so that a failure at any point can only leave *extra* hints, never drop a needed one:
 
@@ -36,12 +36,13 @@ import functools
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
-from typing import ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 import redis.asyncio as aioredis
 from redis.asyncio.client import Pipeline
+from redis.commands.core import AsyncScript
 from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import ResponseError
+from redis.exceptions import NoScriptError, ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from storage import scripts
@@ -52,10 +53,10 @@ R = TypeVar("R")
 
 log = logging.getLogger(__name__)
 
-Client = aioredis.Redis | Pipeline
-
 CLOSED_TTL = 86400
-EVENTS_MAX = 1000
+HISTORY_MAX = 300  # entries of a table's move history (two deals of every game fit)
+CLAIM_TTL = 600  # seconds an update id stays claimed: platforms redeliver within minutes, not days
+WATCHERS_MAX = 200  # people told privately about new tables, per chat (/notify): bounded memory
 NETWORK_ERRORS = (RedisConnectionError, RedisTimeoutError, OSError)
 
 
@@ -108,9 +109,67 @@ class Store:
         self._index_remove = redis.register_script(scripts.INDEX_REMOVE)
         self._due = redis.register_script(scripts.DUE)
         self._take = redis.register_script(scripts.TAKE)
+        self._claim_due = redis.register_script(scripts.CLAIM_DUE)
         self._release = redis.register_script(scripts.RELEASE)
         self._next_id = redis.register_script(scripts.NEXT_ID)
+        self._scripts = [self._create, self._commit, self._index_remove, self._due, self._take]
+        self._scripts += [self._release, self._next_id, self._claim_due]
         self._lock_tokens: dict[str, str] = {}
+        # a cluster pipeline sends to its nodes in parallel: ordered writes there take a round trip each
+        self.ordered_pipelines = not hasattr(redis, "get_nodes")
+
+    # -- round trips ------------------------------------------------------------------------------
+    async def _batch(self, build: Callable[[Pipeline], None]) -> list[Any]:
+        """Run the commands `build` queues in one round trip; scripts go by EVALSHA (`_call`).
+
+        If the server lacks a script (NOSCRIPT: it restarted, or a new node), every script is loaded and
+        the whole batch runs again: each command queued must be safe to repeat (reads, idempotent
+        writes, and the write scripts that recognise their token).
+        """
+        for attempt in range(2):
+            async with self.redis.pipeline(transaction=False) as pipe:
+                build(pipe)
+                results = await pipe.execute(raise_on_error=False)
+            if attempt == 0 and any(isinstance(r, NoScriptError) for r in results):
+                await self._load_scripts()
+                continue
+            for r in results:
+                if isinstance(r, Exception):
+                    raise r
+            return results
+        raise AssertionError("unreachable")
+
+    @staticmethod
+    def _call(pipe: Pipeline, script: AsyncScript, keys: Sequence[str], args: Sequence[Any]) -> None:
+        """Queue a script by its SHA alone (no SCRIPT EXISTS round trip first, as redis-py's pipelines do)."""
+        pipe.evalsha(script.sha, len(keys), *keys, *args)
+
+    async def _load_scripts(self) -> None:
+        for script in self._scripts:
+            script.sha = await self.redis.script_load(script.script)
+
+    @guarded
+    async def begin(
+        self, user: str, claim: str | None, table_id: str | None, *, ttl: float = CLAIM_TTL
+    ) -> tuple[str | None, bool, tuple[str, int] | None]:
+        """What a command needs first, in one round trip: the user's language, the claim of its update id
+        (True when it is the first, or there is none) and the table (json, version) when its id is known."""
+
+        def build(pipe: Pipeline) -> None:
+            pipe.hget(self.keys.user_prefs(user), "lang")
+            if claim is not None:
+                self._call(pipe, self._take, [self.keys.seen(claim)], [_token(), _ms(ttl)])
+            if table_id is not None:
+                pipe.hmget(self.keys.table(table_id), ["data", "version"])
+
+        results = await self._batch(build)
+        lang = results.pop(0)
+        claimed = bool(results.pop(0)) if claim is not None else True
+        found = None
+        if table_id is not None:
+            data, version = results.pop(0)
+            found = None if data is None or version is None else (data, int(version))
+        return lang, claimed, found
 
     # -- tables ---------------------------------------------------------------------------------
     @guarded
@@ -122,7 +181,8 @@ class Store:
     @guarded
     async def create(self, table_id: str, data: str, *, chat: str, users: Sequence[str] = ()) -> int:
         """Store a new table at version 1; TableExists if the id is taken."""
-        await self._add_hints(table_id, 1, chat, users, None)
+        if chat is not None or users:
+            await self._batch(lambda pipe: self._add_hints(pipe, table_id, 1, chat, users, None))
         created = await self._create(
             keys=self.keys.table_keys(table_id), args=[data, self.table_ttl, _token(), *users]
         )
@@ -145,65 +205,85 @@ class Store:
         expected: int,
         data: str,
         *,
-        events: Sequence[str] = (),
+        moves: Sequence[str] = (),
         chat: str | None = None,
         users_added: Sequence[str] = (),
         users_removed: Sequence[str] = (),
         deadline: float | None = None,
         closed: bool = False,
     ) -> int:
-        """Write `data` as version expected+1 if the table is still at `expected`, else Conflict."""
-        version = expected + 1
-        if not closed:
-            await self._add_hints(table_id, version, chat, users_added, deadline)
-        users = await self._compare_and_set(
-            table_id, expected, data, events, users_added, users_removed, closed
-        )
-        removed = list(dict.fromkeys([*users_removed, *users]))
-        try:
-            await self._settle_hints(table_id, version, chat if closed else None, removed, deadline, closed)
-        except NETWORK_ERRORS as e:
-            log.warning("table %s v%d committed, but its index update failed (%s)", table_id, version, e)
-        return version
+        """Write `data` as version expected+1 if the table is still at `expected`, else Conflict.
 
-    async def _compare_and_set(
-        self,
-        table_id: str,
-        expected: int,
-        data: str,
-        events: Sequence[str],
-        added: Sequence[str],
-        removed: Sequence[str],
-        closed: bool,
-    ) -> list[str]:
-        """The atomic part of a commit; returns the table's users when it was closed."""
-        ttl = CLOSED_TTL if closed else self.table_ttl
-        head = [expected, data, ttl, EVENTS_MAX, _token(), int(closed), len(events), len(added), len(removed)]
-        args = [*head, *events, *added, *removed]
-        reply = await self._commit(keys=self.keys.table_keys(table_id), args=args)
+        `moves` are appended to the table's move history (`#<deal>` markers and `<seat>:<action>`).
+        Two round trips: the index additions and the compare-and-set in one pipeline (a connection runs
+        them in order), then the versioned removals and deadline. On a Cluster the additions go first,
+        on their own, because a cluster pipeline sends to its nodes in parallel.
+        """
+        version = expected + 1
+        hints = not closed and (chat is not None or bool(users_added) or deadline is not None)
+
+        def add(pipe: Pipeline) -> None:
+            self._add_hints(pipe, table_id, version, chat, users_added, deadline)
+
+        def cas(pipe: Pipeline) -> None:
+            if hints and self.ordered_pipelines:
+                add(pipe)
+            self._compare_and_set(pipe, table_id, expected, data, moves, users_added, users_removed, closed)
+
+        if hints and not self.ordered_pipelines:
+            await self._batch(add)
+        reply = (await self._batch(cas))[-1]
         status = int(reply[0])
         if status == -2:
             raise Conflict(f"table {table_id} no longer exists")
         if status < 0:
             raise Conflict(f"table {table_id} is no longer at version {expected}")
-        return list(reply[1:])
+        removed = list(dict.fromkeys([*users_removed, *reply[1:]]))
+        try:
+            await self._batch(
+                lambda pipe: self._settle_hints(
+                    pipe, table_id, version, chat if closed else None, removed, deadline, closed
+                )
+            )
+        except NETWORK_ERRORS as e:
+            log.warning("table %s v%d committed, but its index update failed (%s)", table_id, version, e)
+        return version
 
-    async def _add_hints(
-        self, table_id: str, version: int, chat: str | None, users: Sequence[str], deadline: float | None
+    def _compare_and_set(
+        self,
+        pipe: Pipeline,
+        table_id: str,
+        expected: int,
+        data: str,
+        moves: Sequence[str],
+        added: Sequence[str],
+        removed: Sequence[str],
+        closed: bool,
+    ) -> None:
+        """The atomic part of a commit; its reply: [version or -1/-2, the table's users when closed...]."""
+        ttl = CLOSED_TTL if closed else self.table_ttl
+        head = [expected, data, ttl, HISTORY_MAX, _token(), int(closed), len(moves), len(added), len(removed)]
+        self._call(pipe, self._commit, self.keys.table_keys(table_id), [*head, *moves, *added, *removed])
+
+    def _add_hints(
+        self,
+        pipe: Pipeline,
+        table_id: str,
+        version: int,
+        chat: str | None,
+        users: Sequence[str],
+        deadline: float | None,
     ) -> None:
         """Index additions, written before the table (see the module docstring)."""
-        if chat is None and not users and deadline is None:
-            return
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for key in self._index_keys(chat, users):
-                pipe.zadd(key, {table_id: version}, gt=True)
-                pipe.expire(key, self.table_ttl)
-            if deadline is not None:
-                pipe.zadd(self.keys.due, {table_id: deadline}, lt=True)
-            await pipe.execute()
+        for key in self._index_keys(chat, users):
+            pipe.zadd(key, {table_id: version}, gt=True)
+            pipe.expire(key, self.table_ttl)
+        if deadline is not None:
+            pipe.zadd(self.keys.due, {table_id: deadline}, lt=True)
 
-    async def _settle_hints(
+    def _settle_hints(
         self,
+        pipe: Pipeline,
         table_id: str,
         version: int,
         chat: str | None,
@@ -212,32 +292,28 @@ class Store:
         closed: bool,
     ) -> None:
         """Index removals and the exact deadline, written after the table, versioned."""
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for key in self._index_keys(chat, users):
-                await self._index_remove(keys=[key], args=[table_id, version], client=pipe)
-            at = "" if deadline is None or closed else repr(float(deadline))
-            await self._set_due(table_id, version, at, forget=closed, client=pipe)
-            await pipe.execute()
+        for key in self._index_keys(chat, users):
+            self._call(pipe, self._index_remove, [key], [table_id, version])
+        at = "" if deadline is None or closed else repr(float(deadline))
+        keys = [self.keys.due, self.keys.due_versions]
+        self._call(pipe, self._due, keys, [table_id, version, at, int(closed)])
 
     def _index_keys(self, chat: str | None, users: Sequence[str]) -> list[str]:
         return ([self.keys.chat(chat)] if chat is not None else []) + [self.keys.user(u) for u in users]
 
-    async def _set_due(
-        self, table_id: str, version: int, at: str, *, forget: bool = False, client: Client | None = None
-    ) -> None:
+    async def _set_due(self, table_id: str, version: int, at: str, *, forget: bool = False) -> None:
         """The versioned deadline write; `at` == "" clears it, `forget` drops its version too."""
         keys = [self.keys.due, self.keys.due_versions]
-        await self._due(keys=keys, args=[table_id, version, at, int(forget)], client=client)
+        await self._due(keys=keys, args=[table_id, version, at, int(forget)])
 
     @guarded
     async def forget_user_table(self, user: str, table_id: str) -> None:
         await self.redis.zrem(self.keys.user(user), table_id)
 
     @guarded
-    async def events(self, table_id: str, count: int = 100) -> list[str]:
-        """The last `count` committed events, oldest first."""
-        entries = await self.redis.xrevrange(self.keys.events(table_id), count=count)
-        return [fields["event"] for _id, fields in reversed(entries)]
+    async def history(self, table_id: str) -> list[str]:
+        """The table's move history, oldest first: `#<deal>` markers and `<seat>:<action>` (see keys)."""
+        return list(await self.redis.lrange(self.keys.moves(table_id), 0, -1))
 
     @guarded
     async def tables_in_chat(self, chat: str) -> list[str]:
@@ -289,6 +365,34 @@ class Store:
         return [t for t, ok in zip(ids, alive, strict=True) if ok]
 
     @guarded
+    async def claim_due(self, now: float, until: float, limit: int = 100) -> list[str]:
+        """Claim up to `limit` tables due by `now`, earliest first, until `until` (a lease per table).
+
+        A claimed table is not due for anyone else until `until`; the claimer's commit writes its next
+        deadline. Atomic, so two workers never claim the same table at once. A claimed table that no
+        longer exists is dropped and not returned.
+        """
+        ids = list(
+            await self._claim_due(keys=[self.keys.due], args=[repr(float(now)), repr(float(until)), limit])
+        )
+        if not ids:
+            return ids
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for table_id in ids:
+                pipe.exists(self.keys.table(table_id))
+            alive = await pipe.execute()
+        gone = [t for t, ok in zip(ids, alive, strict=True) if not ok]
+        if gone:
+            await self._drop_deadlines(gone)
+        return [t for t, ok in zip(ids, alive, strict=True) if ok]
+
+    @guarded
+    async def unclaim(self, ids: Sequence[str], at: float) -> None:
+        """Give claimed tables back (a worker stopping mid-way): due again at `at` unless sooner already."""
+        if ids:
+            await self.redis.zadd(self.keys.due, dict.fromkeys(ids, at), xx=True, lt=True)
+
+    @guarded
     async def next_due(self) -> float | None:
         """The earliest deadline, if any."""
         first = await self.redis.zrange(self.keys.due, 0, 0, withscores=True)
@@ -296,7 +400,7 @@ class Store:
 
     # -- idempotency and leases -----------------------------------------------------------------
     @guarded
-    async def claim(self, key: str, ttl: float = 86400) -> bool:
+    async def claim(self, key: str, ttl: float = CLAIM_TTL) -> bool:
         """True the first time `key` (e.g. a platform update id) is claimed, False afterwards."""
         return bool(await self._take(keys=[self.keys.seen(key)], args=[_token(), _ms(ttl)]))
 
@@ -339,6 +443,23 @@ class Store:
         await self.redis.hset(self.keys.chat_prefs(chat), "lang", lang)
 
     @guarded
+    async def toggle_watch(self, chat: str, user: str, cap: int = WATCHERS_MAX) -> bool:
+        """Start or stop telling `user` about new tables in `chat`; True when now watching.
+
+        At most `cap` people per chat (a new one beyond it is refused with False, like a stop)."""
+        key = self.keys.watchers(chat)
+        if await self.redis.srem(key, user):
+            return False
+        if await self.redis.scard(key) >= cap:
+            return False
+        await self.redis.sadd(key, user)
+        return True
+
+    @guarded
+    async def watchers(self, chat: str) -> list[str]:
+        return sorted(await self.redis.smembers(self.keys.watchers(chat)))
+
+    @guarded
     async def get_user_pings(self, user: str) -> str | None:
         return await self.redis.hget(self.keys.user_prefs(user), "pings")
 
@@ -370,8 +491,8 @@ class Store:
             return await self._estimate(table_id)
 
     async def _estimate(self, table_id: str) -> int:
-        """The payload bytes: table JSON, event JSONs, user names (no Redis overhead)."""
+        """The payload bytes: table JSON, moves, user names (no Redis overhead)."""
         data = await self.redis.hget(self.keys.table(table_id), "data") or ""
-        events = await self.events(table_id, count=EVENTS_MAX * 2)
+        moves = await self.history(table_id)
         users = await self.redis.smembers(self.keys.users(table_id))
-        return sum(len(s.encode()) for s in [data, *events, *users])
+        return sum(len(s.encode()) for s in [data, *moves, *users])

@@ -77,3 +77,6 @@ def store_factory(redis_factory: Callable[[], aioredis.Redis], prefix: str) -> C
         return Store(redis_factory(), prefix=prefix)
 
     return make
+
+# The AI thinks in a thread of the test process unless a test asks for its process pool (AI_PROCESSES).
+os.environ.setdefault("AI_PROCESSES", "0")

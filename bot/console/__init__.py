@@ -37,7 +37,8 @@ async def run_console(
     reader = keyboard or FdKeyboard(sys.stdin.fileno())
     tty = sys.stdout.isatty()
     try:
-        host = Host(Store(redis, prefix=PREFIX), settings.model_copy(update={"ai_delay": 0.0}))
+        quick = settings.model_copy(update={"ai_delay": 0.0, "ai_processes": 0})  # the AI thinks in a thread
+        host = Host(Store(redis, prefix=PREFIX), quick)
         if menu and setup.game is None:
             errors = lambda e, lang: host.error_text(e, lang, "console")  # noqa: E731
             chosen = await Menu(reader, _write, errors).run(setup)

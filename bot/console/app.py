@@ -12,7 +12,6 @@ last few); the table and the hand are shown again only when they changed; a bad 
 
 from __future__ import annotations
 
-import json
 import shutil
 import sys
 from collections.abc import Callable, Sequence
@@ -43,7 +42,7 @@ from bot.core.api import (
 )
 from bot.core.host import Host
 from bot.core.i18n import has, t
-from bot.core.table import LogLine, Table
+from bot.core.table import Table
 
 Write = Callable[[str], Any]
 QUIT = {"q", "quit", "exit", "й"}  # й: the q key on a Russian or Ukrainian layout
@@ -85,7 +84,7 @@ class ConsoleApp:
         self.hand: Screen | None = None
         self.final: Screen | None = None
         self.shown: object = None  # what the table and hand looked like when last shown
-        self.after = "-"  # the event stream position printed so far
+        self.after = 0  # the table's log lines printed so far (`Table.logged`)
         self.prompting = False
         host.attach(self)
 
@@ -197,8 +196,9 @@ class ConsoleApp:
             self.say(outcome.reply.text)
         opts = game.options(table.options)
         values = [
-            f"{_option_label(game, name, self.lang)}: {render.option_value(getattr(opts, name), self.lang)}"
+            f"{_option_label(game, name, lang)}: {render.option_value(getattr(opts, name), lang, game, name)}"
             for name in type(opts).model_fields
+            for lang in [self.lang]
         ]
         if values:
             self.say(t(self.lang, "console.this_table", options=" · ".join(values)))
@@ -214,14 +214,17 @@ class ConsoleApp:
         return table
 
     async def _news(self, table: Table) -> None:
-        """Every event committed since the last call, once, in order (repeats included)."""
-        store = self.host.store
-        entries = await store.redis.xrange(store.keys.events(table.id), min=self.after, max="+")
-        for entry_id, fields in entries:
-            self.after = f"({entry_id}"
-            item = json.loads(fields["event"])
-            if "log" in item:
-                self.say("· " + render.line(table, LogLine.model_validate(item["log"]), table.lang))
+        """Every log line noted since the last call, once, in order (repeats included).
+
+        The console reads the table after every change (it alone moves the AI), and no change notes more
+        lines than the table keeps (`LOG_SIZE`); were some lost anyway, "…" says so.
+        """
+        fresh = table.logged - self.after
+        self.after = table.logged
+        if fresh > len(table.log):
+            self.say("· …")
+        for line in table.log[-fresh:] if fresh > 0 else []:
+            self.say("· " + render.line(table, line, table.lang))
 
     def _buttons(self) -> list[Button]:
         return [b for row in (self.hand.buttons if self.hand else []) for b in row if b.token]

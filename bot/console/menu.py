@@ -104,10 +104,10 @@ class Menu:
         none = t(lang, "console.none")
         options = ", ".join(f"{k}={v}" for k, v in s.options.items()) or none
         rows = [
-            ("console.menu.preset", s.preset or none),
+            ("console.menu.preset", render.preset_name(game, s.preset, lang) if s.preset else none),
             ("console.menu.options", options),
             ("console.menu.opponents", str(s.opponents_for(game))),
-            ("console.menu.level", s.level_for(game)),
+            ("console.menu.level", render.level_name(s.level_for(game), lang)),
             ("console.menu.language", LANGUAGE_NAMES.get(lang, lang)),
         ]
         self.say("\n🃏 " + render.game_name(game, lang))
@@ -121,7 +121,7 @@ class Menu:
             return
         self.say("0. " + t(s.lang, "console.none"))
         for i, name in enumerate(names, 1):
-            self.say(f"{i}. {name}")
+            self.say(f"{i}. {render.typed_with_name(name, render.preset_name(game, name, s.lang))}")
         n = await self._number(t(s.lang, "console.pick_preset"), 0, len(names), s.lang)
         s.preset = names[n - 1] if n else None
 
@@ -152,7 +152,7 @@ class Menu:
 
     async def _level(self, game: Game, s: Setup) -> None:
         for i, name in enumerate(game.bot_levels, 1):
-            self.say(f"{i}. {name}")
+            self.say(f"{i}. {render.typed_with_name(name, render.level_name(name, s.lang))}")
         n = await self._number(t(s.lang, "console.pick_level"), 1, len(game.bot_levels), s.lang)
         s.level = level_of(game, str(n))
 

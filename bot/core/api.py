@@ -203,6 +203,20 @@ class SetPings(Command):
     mode: str
 
 
+class MyTables(Command):
+    """The tables this person sits at; `chat` is set when asked in a group (then only that group's)."""
+
+    kind: Literal["my_tables"] = "my_tables"
+    chat: ChatRef | None = None
+
+
+class Notify(Command):
+    """Toggle: tell this person privately whenever a table opens in `chat`."""
+
+    kind: Literal["notify"] = "notify"
+    chat: ChatRef
+
+
 class MoveChat(Command):
     """The platform moved a chat to a new id (Telegram group → supergroup): its tables follow."""
 
@@ -235,6 +249,8 @@ AnyCommand = Annotated[
     | Rematch
     | SetLanguage
     | SetPings
+    | MyTables
+    | Notify
     | MoveChat,
     Field(discriminator="kind"),
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Literal
 
 from pydantic import Field, SecretStr, model_validator
@@ -40,6 +41,20 @@ class Settings(BaseSettings):
     programs: list[ProgramSpec] = Field(
         default_factory=list, description="player programs a table may seat: JSON [{name, command, games}]"
     )
+    # load (docs/architecture.md: the host's background work, storage)
+    ai_processes: int = Field(
+        default_factory=lambda: max(1, (os.cpu_count() or 2) - 1),
+        ge=0,
+        le=256,
+        description="processes that think for the AI (CPU-bound search); 0: a thread of this process",
+    )
+    due_concurrency: int = Field(8, ge=1, le=1000, description="due tables one worker plays at once")
+    claim_lease: float = Field(
+        10.0, ge=1, le=600, description="seconds a worker holds a due table it claimed; then any worker may"
+    )
+    update_concurrency: int = Field(64, ge=1, le=10_000, description="updates one worker handles at once")
+    redis_max_connections: int = Field(100, ge=2, le=10_000, description="Redis connections per worker")
+    redis_pool_timeout: float = Field(20.0, ge=0.1, le=300, description="seconds to wait for a connection")
     token_secret: SecretStr = Field(SecretStr("kozyr-dev-secret"), description="signs button tokens")
 
     log_level: str = "INFO"

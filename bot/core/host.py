@@ -11,16 +11,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import math
 import random
 import time
 from collections.abc import Awaitable, Callable, Sequence
+from contextvars import ContextVar
 from typing import Any
 
 import games
-from bot.core import lobby, metrics, play, render
+from bot.core import lobby, metrics, mine, play, render
 from bot.core.api import (
     Act,
     AddBot,
@@ -37,7 +37,9 @@ from bot.core.api import (
     Kick,
     Leave,
     MoveChat,
+    MyTables,
     NewTable,
+    Notify,
     Outcome,
     Pick,
     PingTarget,
@@ -61,8 +63,10 @@ from bot.core.api import (
     UserRef,
 )
 from bot.core.config import Settings
+from bot.core.history import Deal, deals
 from bot.core.i18n import for_platform, has, normalize_language, t
 from bot.core.table import Seat, Table
+from bot.core.thinking import Thinker
 from bot.core.tokens import decode, digest, encode
 from games.base import Game, GameError, Offer
 from storage import Conflict, Store, Unavailable
@@ -74,6 +78,10 @@ RETRIES = 12
 # Table buttons whose meaning depends on the table they were drawn on (a seat number): any change stales them.
 # Game moves and picks stay valid while legal for their person (`_fresh`); every other button is timeless.
 VERSIONED = ("@kick:",)
+
+
+# (table id, its stored (json, version)) read by `handle` with its first round trip, for `_change`
+_PRELOADED: ContextVar[tuple[str, tuple[str, int]] | None] = ContextVar("preloaded", default=None)
 
 
 class Stale(Exception):
@@ -91,6 +99,9 @@ class Host:
         self.clock = clock
         self.secret = settings.token_secret.get_secret_value().encode()
         self.frontends: dict[str, Frontend] = {}
+        self.thinker = Thinker(settings.ai_processes)
+        # updates handled at once: the rest wait their turn here, not for a Redis connection
+        self._updates = asyncio.Semaphore(settings.update_concurrency)
 
     def attach(self, frontend: Frontend) -> None:
         self.frontends[frontend.platform] = frontend
@@ -98,23 +109,44 @@ class Host:
     # -- the entry point ------------------------------------------------------------------------
     async def handle(self, command: AnyCommand) -> Outcome:
         metrics.command(command.kind)
-        lang = await self._lang_of(command.user)
+        async with self._updates:  # a burst waits here, never for a Redis connection past its timeout
+            outcome = await self._handle(command)
+        await self._push(outcome.deliveries)
+        return outcome
+
+    async def _handle(self, command: AnyCommand) -> Outcome:
+        lang = normalize_language(command.user.lang, self.settings.default_language)
         claim = f"update:{command.user.platform}:{command.update_id}" if command.update_id else None
+        table_id = self._pressed_table(command)
         try:
-            if claim and not await self.store.claim(claim):
+            # one round trip: the user's language, the update's claim and, for a button, its table
+            stored, claimed, found = await self.store.begin(command.user.key, claim, table_id)
+            lang = stored or lang
+            if not claimed:
                 return Outcome()  # the platform delivered this update twice
-            outcome = await self._dispatch(command, lang)
+            token = _PRELOADED.set((table_id, found) if table_id and found else None)
+            try:
+                return await self._dispatch(command, lang)
+            finally:
+                _PRELOADED.reset(token)
         except GameError as e:
             metrics.error(e.code)
-            outcome = Outcome(reply=Reply(text=self.error_text(e, lang, command.user.platform), alert=True))
+            return Outcome(reply=Reply(text=self.error_text(e, lang, command.user.platform), alert=True))
         except Unavailable:
             metrics.error("storage_unavailable")
             log.warning("storage unavailable while handling %s", command.kind)
             if claim:
                 await self._release(claim)
-            outcome = Outcome(reply=Reply(text=t(lang, "error.try_again"), alert=True))
-        await self._push(outcome.deliveries)
-        return outcome
+            return Outcome(reply=Reply(text=t(lang, "error.try_again"), alert=True))
+
+    def _pressed_table(self, command: AnyCommand) -> str | None:
+        """The table a button press is for (read with the first round trip), if the token is valid."""
+        if not isinstance(command, Press):
+            return None
+        try:
+            return decode(self.secret, command.token).table
+        except GameError:
+            return None
 
     async def unreachable(self, user: UserRef, table: str) -> None:
         """The platform refused to write to `user`: say so at the table, once."""
@@ -165,6 +197,10 @@ class Host:
             return False
         return True
 
+    async def history(self, table_id: str) -> list[Deal]:
+        """The table's public move history: the previous deal and the current one (the last), oldest first."""
+        return deals(await self.store.history(table_id))
+
     def error_text(self, e: GameError, lang: str, platform: str | None = None) -> str:
         game = e.params.get("game_key")
         params = render.pretty_params({k: v for k, v in e.params.items() if k != "game_key"})
@@ -186,6 +222,11 @@ class Host:
                 return await self._set_language(cmd)
             case SetPings():
                 return await self._set_pings(cmd, lang)
+            case MyTables():
+                return await self._my_tables(cmd, lang)
+            case Notify():
+                watching = await self.store.toggle_watch(_watched(cmd.chat), cmd.user.key)
+                return Outcome(reply=Reply(text=t(lang, "notify.on" if watching else "notify.off")))
             case MoveChat():
                 return await self._move_chat(cmd)
             case ShowHand():
@@ -473,7 +514,24 @@ class Host:
         # a new message that notifies: it goes before any table edits waiting in the group's lane
         target = TableTarget(table=table.id, chat=table.chat)
         delivery = Delivery(target=target, screen=self._table_screen(table), notify=True)
-        return Outcome(deliveries=[delivery], table=table.id)
+        return Outcome(deliveries=[delivery, *await self._tell_watchers(table)], table=table.id)
+
+    async def _tell_watchers(self, table: Table) -> list[Delivery]:
+        """The people who asked (`/notify`) hear privately that a table opened here, with a Join button.
+
+        The notice is their hand message for this table: once they sit down it becomes their hand."""
+        try:
+            keys = await self.store.watchers(_watched(table.chat))
+        except Unavailable:
+            return []
+        screen = render.notice_screen(games.get(table.game), table, table.lang, self._signer(table))
+        out = []
+        for key in keys:
+            platform, _, uid = key.partition(":")
+            if key != table.creator.key and platform == table.chat.platform:
+                user = UserRef(platform=platform, id=uid)
+                out.append(Delivery(target=HandTarget(table=table.id, user=user), screen=screen, notify=True))
+        return out
 
     async def _rules(self, cmd: ShowRules, lang: str) -> Outcome:
         chosen = [games.get(cmd.game)] if cmd.game else games.all_games()
@@ -488,7 +546,9 @@ class Host:
                 lines += self._option_help(game, lang)
                 lines.append(t(lang, for_platform("night.help.options", platform)))
                 if game.presets:
-                    lines.append(t(lang, "host.rules.presets", presets=", ".join(game.presets)))
+                    names = game.presets
+                    named = (render.typed_with_name(p, render.preset_name(game, p, lang)) for p in names)
+                    lines.append(t(lang, "host.rules.presets", presets=", ".join(named)))
         screen = Screen(title=t(lang, "host.rules.title"), lines=lines)
         return Outcome(reply=Reply(text=screen.text(), screen=screen))
 
@@ -539,6 +599,11 @@ class Host:
         text = t(lang, for_platform(f"host.pings_set.{mode}", cmd.user.platform))
         return Outcome(reply=Reply(text=text), deliveries=deliveries)
 
+    async def _my_tables(self, cmd: MyTables, lang: str) -> Outcome:
+        ids = await self.store.tables_of_user(cmd.user.key)
+        tables = [tb for i in ids if (tb := await self._try_load(i)) is not None]
+        return Outcome(reply=Reply(text=mine.my_tables(tables, cmd.user, lang, self.clock(), cmd.chat)))
+
     async def _move_chat(self, cmd: MoveChat) -> Outcome:
         deliveries: list[Delivery] = []
         for table in await self._open_tables(cmd.old):
@@ -576,10 +641,18 @@ class Host:
 
     # -- AI and deadlines -------------------------------------------------------------------------
     async def run_due(self, now: float | None = None, *, ai_only: bool = False) -> int:
-        """Make every move that is due by `now`: AI turns, and the AI playing for late people."""
+        """Make every move that is due by `now`: AI turns, and the AI playing for late people.
+
+        Each due table is claimed first (`Store.claim_due`), so two workers never play the same table
+        at once; `ai_only` (tests, the console) plays every waiting AI turn without claims or timeouts.
+        """
         now = self.clock() if now is None else now
+        if ai_only:
+            ids = await self.store.due(math.inf, limit=1000)
+        else:
+            ids = await self.store.claim_due(now, now + self.settings.claim_lease, limit=1000)
         moves = 0
-        for table_id in await self.store.due(math.inf if ai_only else now, limit=1000):
+        for table_id in ids:
             moves += await self._step(table_id, now, ai_only)
         return moves
 
@@ -593,27 +666,70 @@ class Host:
             total += moves
         return total
 
-    async def background(self, stop: asyncio.Event, tick: float = 0.5) -> None:
-        """Sweep due tables until `stop` is set; a lease keeps the sweep on one worker at a time."""
+    async def warm(self) -> None:
+        """Start the AI's processes now rather than at its first move."""
+        await self.thinker.warm()
+
+    async def aclose(self) -> None:
+        """Stop the AI's processes."""
+        await self.thinker.aclose()
+
+    async def background(self, stop: asyncio.Event, tick: float = 0.25) -> None:
+        """Play due tables until `stop` is set: AI moves and timed-out turns, shared by every worker.
+
+        Each due table is claimed on its own for `claim_lease` seconds (no global lock), at most
+        `due_concurrency` at a time per worker, so N workers do N times the work. A worker that dies
+        mid-move loses its claims: the tables are due again for everybody when the lease runs out, and
+        the commit's compare-and-set keeps a move from being played twice. On stop, the moves under way
+        finish (or are cancelled by the caller) and unfinished claims are handed back at once.
+        """
+        running: dict[asyncio.Task[int], str] = {}
+        stopped = asyncio.ensure_future(stop.wait())
+        capacity = self.settings.due_concurrency
         down = False  # an outage is logged when it starts and when it ends, not at every tick
-        while not stop.is_set():
-            try:
-                if await self.store.lock("sweep", ttl=30):
-                    try:
-                        await self.run_due()
-                    finally:
-                        await self.store.unlock("sweep")
-                if down:
-                    down = False
-                    log.warning("storage reachable again; the sweep resumes")
-            except Unavailable as e:
-                if not down:
-                    down = True
-                    log.error("storage unavailable (%s); the sweep retries every %.1fs", e, tick)
-            except Exception:
-                log.exception("sweep failed")
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), tick)
+        try:
+            while not stop.is_set():
+                free, claimed = capacity - len(running), []
+                try:
+                    if free > 0:
+                        now = self.clock()
+                        claimed = await self.store.claim_due(now, now + self.settings.claim_lease, free)
+                    if down:
+                        down = False
+                        log.warning("storage reachable again; the sweep resumes")
+                except Unavailable as e:
+                    if not down:
+                        down = True
+                        log.error("storage unavailable (%s); the sweep retries every %.1fs", e, tick)
+                except Exception:
+                    log.exception("sweep failed")
+                for table_id in claimed:
+                    running[asyncio.create_task(self._claimed(table_id))] = table_id
+                if 0 < free == len(claimed):
+                    continue  # more may be due: claim again while there is room
+                await asyncio.wait([stopped, *running], timeout=tick, return_when=asyncio.FIRST_COMPLETED)
+                for task in [t for t in running if t.done()]:
+                    del running[task]
+            if running:
+                await asyncio.wait(running)
+        finally:
+            stopped.cancel()
+            unfinished = [table_id for task, table_id in running.items() if not task.done()]
+            for task in running:
+                task.cancel()
+            if unfinished:
+                with contextlib.suppress(Exception):
+                    await self.store.unclaim(unfinished, self.clock())
+
+    async def _claimed(self, table_id: str) -> int:
+        """One claimed table's due work; a failure leaves the claim to expire (the table is tried again)."""
+        try:
+            return await self._step(table_id, self.clock(), ai_only=False)
+        except Unavailable as e:
+            log.warning("table %s: storage unavailable (%s); it is tried again after its lease", table_id, e)
+        except Exception:
+            log.exception("table %s: its due work failed", table_id)
+        return 0
 
     async def _step(self, table_id: str, now: float, ai_only: bool) -> int:
         moved = 0
@@ -621,8 +737,8 @@ class Host:
         async def change(tbl: Table) -> None:
             nonlocal moved
             moved = 0
-            if tbl.status != "playing" or tbl.state is None:
-                await self.store.unschedule(tbl.id)
+            if tbl.status != "playing" or tbl.state is None:  # a stale hint; versioned while it may start
+                await self.store.unschedule(tbl.id, version=tbl.version if tbl.open else None)
                 raise Unchanged
             game = games.get(tbl.game)
             state = game.load(tbl.state)
@@ -643,8 +759,8 @@ class Host:
             else:
                 if not ai_only:
                     deadline = tbl.deadline()
-                    if deadline is not None:
-                        await self.store.schedule(tbl.id, deadline)
+                    if deadline is not None:  # versioned: a newer commit's deadline stands
+                        await self.store.schedule(tbl.id, deadline, version=tbl.version)
                 raise Unchanged
             moved = 1
 
@@ -659,9 +775,7 @@ class Host:
     async def _ai_move(self, tbl: Table, game: Game, state: Any, seat: int, now: float) -> None:
         level = play.ai_level(tbl, game, seat)
         seed = f"{tbl.id}:{tbl.version}:{seat}"
-        action = await asyncio.to_thread(
-            play.choose, game, state, seat, level, seed, self.settings.search_budget
-        )
+        action = await self.thinker.choose(game, state, seat, level, seed, self.settings.search_budget)
         new, events = game.apply(state, seat, action)
         play.record(tbl, game, new, events, now, self.settings.ai_delay, seat, action)
 
@@ -705,12 +819,7 @@ class Host:
 
     async def _try_load(self, table_id: str) -> Table | None:
         found = await self.store.load(table_id)
-        if found is None:
-            return None
-        data, version = found
-        table = Table.model_validate_json(data)
-        table.version = version
-        return table
+        return None if found is None else _parse(*found)
 
     @staticmethod
     def _dump(table: Table) -> str:
@@ -718,9 +827,16 @@ class Host:
 
     async def _change(self, table_id: str, change: Change) -> tuple[Table, Table]:
         """Load, change a copy, commit with compare-and-set; on a lost race, again from the fresh table."""
+        first = _PRELOADED.get()
         for _ in range(RETRIES):
-            old = await self._load(table_id)
-            new = old.model_copy(deep=True)
+            if first is not None and first[0] == table_id:
+                found: tuple[str, int] | None = first[1]  # read by `handle` with its first round trip
+                _PRELOADED.set(first := None)  # used once: a later change in this command reads afresh
+            else:
+                found = await self.store.load(table_id)
+            if found is None:
+                raise GameError("no_table")
+            old, new = _parse(*found), _parse(*found)  # a second parse is cheaper than a deep copy
             try:
                 await change(new)
             except Unchanged:
@@ -734,7 +850,7 @@ class Host:
                     table_id,
                     old.version,
                     self._dump(new),
-                    events=[json.dumps(item, ensure_ascii=False) for item in new.fresh],
+                    moves=new.moves,
                     chat=new.chat.key,
                     users_added=sorted(after - before),
                     users_removed=sorted(before - after),
@@ -860,13 +976,6 @@ class Host:
                 await frontend.deliver(items)
 
     # -- users ----------------------------------------------------------------------------------
-    async def _lang_of(self, user: UserRef) -> str:
-        try:
-            stored = await self.store.get_user_lang(user.key)
-        except Unavailable:
-            stored = None
-        return stored or normalize_language(user.lang, self.settings.default_language)
-
     @staticmethod
     def _touch_lang(table: Table, user: UserRef, lang: str) -> None:
         seat = table.seat_of(user)
@@ -881,6 +990,17 @@ class Host:
 
 
 PING_MODES = ("auto", "group", "off")
+
+
+def _watched(chat: ChatRef) -> str:
+    """What `/notify` watches: the whole chat (any topic or thread of it)."""
+    return f"{chat.platform}:{chat.id}"
+
+
+def _parse(data: str, version: int) -> Table:
+    table = Table.model_validate_json(data)
+    table.version = version
+    return table
 
 
 def _same(a: Screen, b: Screen) -> bool:

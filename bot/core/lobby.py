@@ -52,7 +52,7 @@ def join(
     if free is not None:
         table.seats[free] = Seat(user=user, lang=lang)
     elif len(table.seats) >= game.max_players:
-        raise GameError("table_full", max=game.max_players)
+        raise GameError("table_full", max=game.max_players, n=game.max_players)
     else:
         table.seats.append(Seat(user=user, lang=lang))
     table.note("host.log.joined", seat=len(table.seats) - 1 if free is None else free)
@@ -126,7 +126,7 @@ def add_bot(table: Table, game: Game, level: str | None) -> None:
         raise GameError("unknown_bot", level=level, levels=", ".join(game.bot_levels))
     free = next((i for i, s in enumerate(table.seats) if s.free), None)
     if free is None and len(table.seats) >= game.max_players:
-        raise GameError("table_full", max=game.max_players)
+        raise GameError("table_full", max=game.max_players, n=game.max_players)
     if free is None:
         table.seats.append(Seat(bot=level))
     else:

@@ -47,14 +47,14 @@ def error(kind: str) -> None:
 
 
 def committed(table: Any) -> None:
-    """Count the moves of a table version just committed (its `fresh` items that carry an action).
+    """Count the moves of a table version just committed (its `moves`: `<seat>:<action>`, deal markers aside).
 
     A move is the AI's when the seat is an AI seat or a person's seat the AI is playing (their time ran
     out: `auto`, or `misses` counted, which a person's own move resets).
     """
-    for item in table.fresh:
-        seat = item.get("seat")
-        if "action" not in item or not isinstance(seat, int) or not 0 <= seat < len(table.seats):
+    for item in table.moves:
+        head = item.split(":", 1)[0]
+        if not head.isdigit() or not 0 <= (seat := int(head)) < len(table.seats):
             continue
         s = table.seats[seat]
         MOVES.labels(table.game, "ai" if s.user is None or s.auto or s.misses else "person").inc()

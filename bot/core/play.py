@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import games
 from bot.core import programs
 from bot.core.i18n import has
 from bot.core.table import Table
@@ -21,17 +22,23 @@ def record(
     seat: int | None = None,
     action: str | None = None,
 ) -> None:
-    """Store the new game state, log its public events, restart the turn clock, plan the AI's next move."""
+    """Store the new game state, log its public events, restart the turn clock, plan the AI's next move.
+
+    The move goes to the table's move history (`<seat>:<action>`), and `#<deal>` after it when it dealt
+    a new deal (or at the start, when `action` is None).
+    """
+    old_deal = (table.state or {}).get("deal_no")
     table.state = state.model_dump(mode="json")
     for s in table.seats:  # a selection is for one move: any move at the table starts afresh
         s.picked = []
     if seat is not None:
         table.seats[seat].moved_at = table.version
     if action is not None:
-        table.fresh.append(
-            {"seat": seat, "action": action, "at": now, "events": [e.model_dump(mode="json") for e in events]}
-        )
-    table.deal = getattr(state, "deal_no", 0)
+        table.moves.append(f"{seat}:{action}")
+    deal = getattr(state, "deal_no", 0)
+    if action is None or deal != old_deal:
+        table.moves.append(f"#{deal}")
+    table.deal = deal
     for e in events:
         for key, params, who in game.event_lines(e):
             if has(key):
@@ -73,5 +80,11 @@ def choose(game: Game, state: Any, seat: int, level: str, seed: str, budget: flo
         if action is not None:
             return action
         level = game.default_bot
+    return decide(game.key, level, budget, game.view(state, seat), game.legal_actions(state, seat), seed)
+
+
+def decide(game_key: str, level: str, budget: float, view: Any, legal: list[str], seed: str) -> str:
+    """The built-in AI's choice from a seat's view and legal actions alone (what a process pool is sent)."""
+    game = games.get(game_key)
     bot = game.bot(level, budget=budget) if level == "search" else game.bot(level)
-    return bot.choose(game.view(state, seat), game.legal_actions(state, seat), random.Random(seed))
+    return bot.choose(view, legal, random.Random(seed))

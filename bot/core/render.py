@@ -80,6 +80,8 @@ def line(table: Table, entry: LogLine, lang: str) -> str:
             params[k] = " · ".join(f"{seat_label(table, s, lang)} {pretty_value(k, c)}" for s, c in v)
     if entry.seat is not None:
         params.setdefault("name", seat_label(table, entry.seat, lang))
+    if isinstance(entry.params.get("level"), str):
+        params["level"] = level_name(entry.params["level"], lang)
     for k, v in list(entry.params.items()):  # seat numbers in parameters (`dealer`, `durak`…) become names
         if (k in SEAT_PARAMS or k.endswith("_seat")) and isinstance(v, int) and v >= 0:
             params[k.removesuffix("_seat")] = seat_label(table, v, lang)
@@ -98,8 +100,25 @@ def game_name(game: Game, lang: str) -> str:
     return t(lang, key) if has(key) else game.key
 
 
+def level_name(level: str, lang: str) -> str:
+    """An AI level as people call it (`heuristic` → "medium"); a level with no name (a program) as it is."""
+    key = f"host.level.{level}"
+    return t(lang, key) if has(key) else level
+
+
+def preset_name(game: Game, preset: str, lang: str) -> str:
+    """A preset's name in `lang` (`short` → "короткая"), or the preset as typed when it has none."""
+    key = f"{game.key}.preset.{preset}"
+    return t(lang, key) if has(key) else preset
+
+
+def typed_with_name(typed: str, name: str) -> str:
+    """What a person types, with its name where that says more: `short (короткая)`, `easy`."""
+    return typed if name.casefold() == typed.casefold() else f"{typed} ({name})"
+
+
 def action_label(game: Game, action: str, lang: str, view: BaseView | None = None) -> str:
-    key, params = game.describe_in(view, action) if view is not None else game.describe_action(action)
+    key, params = game.describe_action(action) if view is None else game.describe_offered(view, action)
     if has(key):
         return t(lang, key, **pretty_params(params))
     return " ".join(str(pretty_value("", a)) for a in action.split(":")[1:]) or action
@@ -154,10 +173,14 @@ def option_choices(annotation: Any, field: Any = None) -> list[Any] | None:
     return None
 
 
-def option_value(value: Any, lang: str) -> str:
+def option_value(value: Any, lang: str, game: Game | None = None, name: str = "") -> str:
+    """An option's value as people read it: on/off, a named choice (`<game>.choice.<option>.<value>`), a
+    card as `7♠`, else as typed."""
     if isinstance(value, bool):
         return t(lang, "host.on") if value else t(lang, "host.off")
-    return str(value)
+    if game is not None and isinstance(value, str) and has(key := f"{game.key}.choice.{name}.{value}"):
+        return t(lang, key)
+    return str(pretty_value(name, value)) if isinstance(value, str) and is_card(value) else str(value)
 
 
 def option_lines(game: Game, table: Table, lang: str) -> list[str]:
@@ -166,7 +189,8 @@ def option_lines(game: Game, table: Table, lang: str) -> list[str]:
     for name, field in type(opts).model_fields.items():
         label_key = f"{game.key}.option.{name}"
         label = t(lang, label_key) if has(label_key) else (field.description or name)
-        out.append(t(lang, "host.option_line", name=label, value=option_value(getattr(opts, name), lang)))
+        value = option_value(getattr(opts, name), lang, game, name)
+        out.append(t(lang, "host.option_line", name=label, value=value))
     out.append(
         t(
             lang,
@@ -221,9 +245,8 @@ def game_option_buttons(game: Game, table: Table, lang: str, sign: Sign) -> list
         current = getattr(opts, name)
         nxt = choices[(choices.index(current) + 1) % len(choices)] if current in choices else choices[0]
         code = int(nxt) if isinstance(nxt, bool) else nxt
-        buttons.append(
-            Button(label=f"{label}: {option_value(current, lang)}", token=sign(f"@opt:{name}:{code}"))
-        )
+        shown = option_value(current, lang, game, name)
+        buttons.append(Button(label=f"{label}: {shown}", token=sign(f"@opt:{name}:{code}")))
     return buttons
 
 
@@ -340,9 +363,13 @@ def place_buttons(game: Game, table: Table, lang: str, sign: Sign) -> list[Butto
     ]
 
 
-def preset_name(game: Game, name: str, lang: str) -> str:
-    key = f"{game.key}.preset.{name}"
-    return t(lang, key) if has(key) else name
+def notice_screen(game: Game, table: Table, lang: str, sign: Sign) -> Screen:
+    """A private notice that a table opened in a chat someone watches (`/notify`)."""
+    creator = table.creator.name or t(lang, "host.player_name", n=1)
+    text = t(lang, "notify.opened", name=creator, game=game_name(game, lang), chat=table.chat.title or "")
+    join = Button(label=t(lang, "host.button.join"), token=sign("@join"), style="primary")
+    return Screen(title=t(lang, "host.title", game=game_name(game, lang), id=table.id), lines=[text],
+                  buttons=[[join]])  # fmt: skip
 
 
 def current_preset(game: Game, table: Table) -> str | None:

@@ -93,10 +93,11 @@ class Table(BaseModel):
     rematch_of: str | None = None  # the finished table this one is a rematch of
     invited: list[str] = Field(default_factory=list)  # user keys allowed to join a private table
     log: list[LogLine] = Field(default_factory=list)
+    logged: int = 0  # log lines noted since the table opened (the console prints each new one once)
     # set by the store on load; not part of the stored document
     version: int = Field(0, exclude=True)
-    # what this change did, for the table's event stream (not part of the stored document)
-    fresh: list[dict[str, Any]] = Field(default_factory=list, exclude=True)
+    # what this change appends to the table's move history (`#<deal>`, `<seat>:<action>`; not stored here)
+    moves: list[str] = Field(default_factory=list, exclude=True)
 
     def seat_of(self, user: UserRef) -> int | None:
         for i, seat in enumerate(self.seats):
@@ -120,7 +121,7 @@ class Table(BaseModel):
         line = LogLine(key=key, params=params, seat=seat, deal=self.deal)
         self.log.append(line)
         del self.log[:-LOG_SIZE]
-        self.fresh.append({"log": line.model_dump(mode="json")})
+        self.logged += 1
 
     @property
     def open(self) -> bool:

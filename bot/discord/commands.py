@@ -27,6 +27,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 
 import games
+from bot.core import render
 from bot.core.api import (
     AnyCommand,
     Cancel,
@@ -34,7 +35,9 @@ from bot.core.api import (
     Invite,
     Join,
     Leave,
+    MyTables,
     NewTable,
+    Notify,
     Outcome,
     SetLanguage,
     SetOption,
@@ -221,7 +224,9 @@ class Kozyr(app_commands.Group):
             game = games.get(str(chosen)) if chosen else games.all_games()[0]
         except Exception:
             return []
-        return suggest([(p, p) for p in game.presets], current)
+        lang = await self.fe.people.lang_of(user_ref(interaction))
+        named = [(render.typed_with_name(p, render.preset_name(game, p, lang)), p) for p in game.presets]
+        return suggest(named, current)
 
     @app_commands.command(name="join", description=text("discord.cmd.join"))
     async def join(self, interaction: discord.Interaction[Any]) -> None:
@@ -314,3 +319,14 @@ class Kozyr(app_commands.Group):
     async def pings(self, interaction: discord.Interaction[Any], mode: app_commands.Choice[str]) -> None:
         command = SetPings(user=user_ref(interaction), mode=mode.value, update_id=str(interaction.id))
         await self.run(interaction, command)
+
+    @app_commands.command(name="mytables", description=text("discord.cmd.mytables"))
+    async def mytables(self, interaction: discord.Interaction[Any]) -> None:
+        await self.run(interaction, MyTables(user=user_ref(interaction), update_id=str(interaction.id)))
+
+    @app_commands.command(name="notify", description=text("discord.cmd.notify"))
+    async def notify(self, interaction: discord.Interaction[Any]) -> None:
+        chat = await self.in_channel(interaction)
+        if chat is not None:
+            command = Notify(user=user_ref(interaction), chat=chat, update_id=str(interaction.id))
+            await self.run(interaction, command)

@@ -92,7 +92,11 @@ def check_tokens(settings: Settings) -> None:
 
 async def open_redis(settings: Settings, timeout: float = 5.0) -> aioredis.Redis:
     """The configured Redis, answering a PING; Refused (exit 1) with the URL and the cause if it does not."""
-    redis = await connect(settings.redis_url)
+    redis = await connect(
+        settings.redis_url,
+        max_connections=settings.redis_max_connections,
+        pool_timeout=settings.redis_pool_timeout,
+    )
     if not settings.redis_url:
         return redis
     try:

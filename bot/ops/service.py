@@ -6,8 +6,9 @@ watch and the health/metrics endpoint side by side.
 
 Stop, on SIGTERM or SIGINT (or when a platform task ends): stop taking updates (the platform tasks are
 cancelled: polling or the webhook server stops first), let each front end send what its outbox still
-holds — all of it bounded by `SHUTDOWN_TIMEOUT` — let the sweep finish its tick and release its lease,
-then close Redis and exit 0. A second signal exits at once.
+holds — all of it bounded by `SHUTDOWN_TIMEOUT` — let the sweep finish the moves under way (the tables it
+claimed and did not play are handed back), stop the AI's processes, then close Redis and exit 0.
+A second signal exits at once.
 """
 
 from __future__ import annotations
@@ -205,5 +206,3 @@ async def _stop(
     unsent = sum(f.outbox.pending() for f in host.frontends.values() if hasattr(f, "outbox"))
     if unsent:
         log.warning("%d queued messages were not sent before the stop", unsent)
-    with contextlib.suppress(Exception):
-        await store.unlock("sweep")  # no-op unless this worker still holds the sweep's lease

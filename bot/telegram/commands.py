@@ -11,9 +11,10 @@ from aiogram.types import BotCommand, BotCommandScopeAllGroupChats, BotCommandSc
 from bot.core.i18n import LANGUAGES, t
 
 GROUP = (
-    "new", "join", "leave", "start", "stop", "hand", "settings", "invite", "rules", "lang", "pings", "help",
+    "new", "join", "leave", "start", "stop", "hand", "settings", "invite", "rules", "lang", "pings",
+    "mytables", "notify", "help",
 )
-PRIVATE = ("start", "hand", "rules", "lang", "pings", "help")
+PRIVATE = ("start", "hand", "mytables", "rules", "lang", "pings", "help")
 
 
 def menu(lang: str, names: tuple[str, ...], private: bool) -> list[BotCommand]:

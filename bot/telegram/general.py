@@ -6,7 +6,7 @@ from aiogram import F, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 
-from bot.core.api import SetLanguage, SetPings, ShowRules
+from bot.core.api import MyTables, SetLanguage, SetPings, ShowRules
 from bot.core.i18n import LANGUAGES, t
 from bot.telegram.common import Answer, run, say, update_id
 from bot.telegram.frontend import TelegramFrontend
@@ -102,6 +102,15 @@ async def pick_pings(query: CallbackQuery, event_update: Update, tg: TelegramFro
         await answer()
 
 
+async def my_tables(message: Message, event_update: Update, tg: TelegramFrontend) -> None:
+    """Your tables across chats (in a group: that group's only, the others counted)."""
+    if message.from_user is None:
+        return
+    chat = message_chat(message) if is_group(message.chat) else None
+    cmd = MyTables(user=user_ref(message.from_user), chat=chat, update_id=update_id(event_update))
+    await run(tg, message, cmd)
+
+
 def make_router() -> Router:
     """A fresh router (a router can belong to one dispatcher only)."""
     router = Router(name="general")
@@ -110,5 +119,6 @@ def make_router() -> Router:
     router.message.register(lang, Command("lang"))
     router.callback_query.register(pick_lang, F.data.startswith("lang:"))
     router.message.register(pings, Command("pings"))
+    router.message.register(my_tables, Command("mytables"))
     router.callback_query.register(pick_pings, F.data.startswith("pings:"))
     return router

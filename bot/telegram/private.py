@@ -53,5 +53,5 @@ def make_router() -> Router:
     router = Router(name="private")
     router.message.filter(F.chat.type == "private")
     router.message.register(start, CommandStart())
-    router.message.register(group_only, Command("new", "join", "leave", "stop", "settings"))
+    router.message.register(group_only, Command("new", "join", "leave", "stop", "settings", "notify"))
     return router

@@ -16,7 +16,7 @@ from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import Message, Update
 
 import games
-from bot.core.api import Cancel, ChatRef, Invite, Join, Leave, NewTable, ShowSettings, Start
+from bot.core.api import Cancel, ChatRef, Invite, Join, Leave, NewTable, Notify, ShowSettings, Start
 from bot.core.i18n import t
 from bot.core.lobby import split_assignments
 from bot.telegram.common import open_bot_hint, run, say, update_id
@@ -72,6 +72,16 @@ async def join(message: Message, event_update: Update, tg: TelegramFrontend) -> 
     cmd = Join(user=user, chat=message_chat(message), update_id=update_id(event_update))
     outcome = await run(tg, message, cmd, quiet=True)
     if outcome.table and not (outcome.reply and outcome.reply.alert) and not await tg.people.reachable(user):
+        await open_bot_hint(tg, message, "s")
+
+
+async def notify(message: Message, event_update: Update, tg: TelegramFrontend) -> None:
+    """Toggle a private notice whenever a table opens in this group."""
+    if message.from_user is None:
+        return
+    user = user_ref(message.from_user)
+    await run(tg, message, Notify(user=user, chat=message_chat(message), update_id=update_id(event_update)))
+    if not await tg.people.reachable(user):
         await open_bot_hint(tg, message, "s")
 
 
@@ -166,6 +176,7 @@ def make_router() -> Router:
     router.message.register(stop, Command("stop"))
     router.message.register(settings, Command("settings"))
     router.message.register(invite, Command("invite"))
+    router.message.register(notify, Command("notify"))
     router.message.register(migrated_to, F.migrate_to_chat_id)
     router.message.register(migrated_from, F.migrate_from_chat_id)
     return router

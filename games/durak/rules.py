@@ -871,9 +871,9 @@ class Durak(Game[DurakState, DurakOptions]):
             return f"durak.action.{verb}", {"card": args[0]}
         return f"durak.action.{verb}", {}
 
-    def describe_in(self, view: BaseView, action: str) -> tuple[str, dict[str, Any]]:
-        """ "Done" is not бито while the defender is taking: it then says no more cards are coming."""
-        if action == "done" and isinstance(view, DurakView) and view.taking:
+    def describe_offered(self, view: BaseView, action: str) -> tuple[str, dict[str, Any]]:
+        assert isinstance(view, DurakView)
+        if action == "done" and view.taking:  # nothing more to throw in: not "bito", the defender takes
             return "durak.action.done_taking", {}
         return self.describe_action(action)
 

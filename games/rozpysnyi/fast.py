@@ -26,7 +26,7 @@ from games.cards import SUITS, make_deck, shuffled
 from games.rozpysnyi import schedule as sched
 
 if TYPE_CHECKING:
-    from games.rozpysnyi.rules import RozpysnyiState
+    from games.rozpysnyi.rules import RozpysnyiState, RozpysnyiView
     from games.tricktaking import Trick
 
 HIGH, LOW, TOP, DUMP, BID = 36, 37, 38, 42, 50
@@ -427,6 +427,26 @@ def round_from_state(state: RozpysnyiState) -> Round:
     r.voids = [sum(1 << SUIT_INT[s] for s in v) for v in state.voids]
     if state.phase == "play":
         r.phase = PLAYING
+    return r
+
+
+def round_from_view(
+    view: RozpysnyiView, hands: list[int], trump: int = -2, deck: Sequence[int] = ()
+) -> Round:
+    """A seat's view completed with hands for everybody (as the search samples them): the round as the
+    view shows it. A dark round still bid is dealt from `deck` instead (everything is unknown then)."""
+    p = view.players
+    poker = CARD_INT[view.poker_card] if view.poker_card else -1
+    if view.dark_hidden:
+        r = deal(p, "D", view.dealer, deck, poker)
+    else:
+        if trump == -2:
+            trump = SUIT_INT[view.trump] if view.trump else -1
+        tc = CARD_INT[view.trump_card] if view.trump_card else -1
+        r = Round(p, view.cards, view.dealer, hands, trump, poker, view.kind == "dark", tc)
+        r.dealt = True
+    _copy_progress(r, view.bids, view.tricks, view.trick, view.played, poker)
+    r.voids = [sum(1 << SUIT_INT[s] for s in v) for v in view.voids]
     return r
 
 

@@ -610,10 +610,14 @@ class Rozpysnyi(Game[RozpysnyiState, RozpysnyiOptions]):
 
     # -- AI --------------------------------------------------------------------------------------
     def bot(self, level: str = "random", **kwargs: Any) -> Any:
-        if level in ("heuristic", "search"):
+        if level == "heuristic":
             from games.rozpysnyi import ai
 
-            return ai.HeuristicBot() if level == "heuristic" else ai.SearchBot(**kwargs)
+            return ai.HeuristicBot()
+        if level == "search":
+            from games.rozpysnyi import search
+
+            return search.SearchBot(**kwargs)
         return super().bot(level, **kwargs)
 
 

@@ -3,7 +3,6 @@ of the game at hand, AI moves paced by the console alone, picks, and the menu.""
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable
 
@@ -63,18 +62,48 @@ class Person:
         return str(self.rng.randint(1, len(buttons))) if buttons else ""
 
 
+class Recording(Store):
+    """A store that keeps every table JSON it wrote, in order: the oracle of what was logged."""
+
+    def __init__(self) -> None:
+        super().__init__(FakeAsyncRedis(decode_responses=True))
+        self.written: list[Table] = []
+
+    async def create(self, table_id: str, data: str, **kw) -> int:  # type: ignore[override]
+        version = await super().create(table_id, data, **kw)
+        self.written.append(Table.model_validate_json(data))
+        return version
+
+    async def commit(self, table_id: str, expected: int, data: str, **kw) -> int:  # type: ignore[override]
+        version = await super().commit(table_id, expected, data, **kw)
+        self.written.append(Table.model_validate_json(data))
+        return version
+
+
 def console(person: Person, *, lang: str = "en", pace: float = 0.0) -> ConsoleApp:
-    host = Host(Store(FakeAsyncRedis(decode_responses=True)), Settings(ai_delay=0, search_budget=0.02))
+    host = Host(Recording(), Settings(ai_delay=0, search_budget=0.02))
     app = ConsoleApp(host, person, write=person.write, lang=lang, name="Ann", pace=pace)
     person.app = app
     return app
 
 
-async def stream(app: ConsoleApp) -> list[dict]:
-    store = app.host.store
+def noted(app: ConsoleApp) -> list[LogLine]:
+    """Every log line the tables written noted, in order; no write noted more lines than a table keeps."""
+    assert isinstance(app.host.store, Recording)
+    lines: list[LogLine] = []
+    before = 0
+    for table in app.host.store.written:
+        fresh = table.logged - before
+        assert 0 <= fresh <= len(table.log), "a change noted more lines than the table keeps"
+        lines += table.log[len(table.log) - fresh :]
+        before = table.logged
+    return lines
+
+
+async def moves(app: ConsoleApp) -> list[tuple[int, str]]:
+    """The moves of the table's history (its last two deals), in order."""
     assert app.table_id is not None
-    entries = await store.redis.xrange(store.keys.events(app.table_id))
-    return [json.loads(fields["event"]) for _id, fields in entries]
+    return [(m.seat, m.action) for deal in await app.host.history(app.table_id) for m in deal.moves]
 
 
 async def table_of(app: ConsoleApp) -> Table:
@@ -97,14 +126,9 @@ async def test_every_game_is_played_to_the_end_and_every_event_is_printed_once(g
     text = person.text
     assert "🏁" in text and t("en", "console.nothing_to_do") not in text
     table = await table_of(app)
-    logged = [
-        "· " + render.line(table, LogLine.model_validate(item["log"]), "en")
-        for item in await stream(app)
-        if "log" in item
-    ]
-    printed = printed_events(text)
-    # all of them, in order, repeats included (a long game's stream keeps only its last ~1000 entries)
-    assert len(printed) >= len(logged) > 8 and printed[len(printed) - len(logged) :] == logged
+    logged = ["· " + render.line(table, line, "en") for line in noted(app)]
+    # all of them, in order, repeats included
+    assert len(logged) > 8 and printed_events(text) == logged
 
 
 async def test_bad_answers_get_one_line_and_the_table_is_not_printed_again() -> None:
@@ -152,7 +176,7 @@ async def test_the_console_alone_moves_the_ai_each_after_a_wait_for_the_person()
     app = console(person, pace=0.5)
     await app.play(Setup(game="durak"))
     table = await table_of(app)
-    ai_moves = [e for e in await stream(app) if "action" in e and table.seats[e["seat"]].user is None]
+    ai_moves = [a for seat, a in await moves(app) if table.seats[seat].user is None]
     timed = [w for w in person.waits if w[0] == 0.5]
     assert ai_moves and len(ai_moves) <= len(timed)
     assert any(n for _timeout, _at, n in timed)  # the person could act while the AI was about to
@@ -239,5 +263,5 @@ async def test_picks_work_in_the_console(monkeypatch: pytest.MonkeyPatch) -> Non
     assert "🏁" in person.text
     assert "✓ " in person.text  # a picked item is shown as picked
     table = await table_of(app)
-    mine = [e["action"] for e in await stream(app) if "action" in e and table.seats[e["seat"]].user]
+    mine = [a for seat, a in await moves(app) if table.seats[seat].user]
     assert mine and all(a.startswith("put:") for a in mine)

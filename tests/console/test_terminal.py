@@ -70,7 +70,7 @@ def test_flags_choose_preset_ai_level_and_language() -> None:
     assert term.read_until(lambda out: "Набор правил" in out or "переводной" in out.lower(), 10)
     term.type("q\n")
     assert term.wait(timeout=10) == 0
-    assert "(search)" in term.out and "Дурак" in term.out
+    assert "(сильный)" in term.out and "(search)" not in term.out and "Дурак" in term.out  # AI level by name
 
 
 def test_no_token_and_no_terminal_is_a_clear_error(tmp_path) -> None:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
+
+from redis.asyncio.connection import AbstractConnection
 
 from bot.core.api import ChatRef, Delivery, HandTarget, Press, Screen, TableTarget, UserRef
 from bot.core.config import Settings
@@ -65,7 +68,7 @@ class Recorder:
 
 
 def make_host(store, clock: Clock | None = None, **settings) -> tuple[Host, Recorder]:
-    cfg = Settings(ai_delay=0, search_budget=0.02, **settings)
+    cfg = Settings(**{"ai_delay": 0, "search_budget": 0.02, **settings})
     host = Host(store, cfg, clock=clock or Clock())
     rec = Recorder()
     host.attach(rec)
@@ -81,3 +84,29 @@ async def press_first_until_over(host: Host, rec: Recorder, who: UserRef, limit:
             return
         out = await host.handle(Press(user=who, token=tokens[0], chat=CHAT))
         assert out.reply is None or not out.reply.alert, out.reply
+
+
+class RoundTrips:
+    """Counts Redis round trips: every write to a server socket (a command, or a whole pipeline).
+
+    `with RoundTrips() as rt: ...` then `rt.count`. Counts every client in the process (real servers only:
+    fakeredis has no sockets).
+    """
+
+    def __init__(self) -> None:
+        self.count = 0
+        self._original: Any = None
+
+    def __enter__(self) -> RoundTrips:
+        self._original = original = AbstractConnection._send_packed_command
+        counter = self
+
+        async def send(conn: AbstractConnection, command: Any) -> None:
+            counter.count += 1
+            await original(conn, command)
+
+        AbstractConnection._send_packed_command = send  # type: ignore[method-assign]
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        AbstractConnection._send_packed_command = self._original  # type: ignore[method-assign]

@@ -7,6 +7,7 @@ from tests.discord.harness import ANN, BOB, CAT, CHANNEL, MOD, Harness
 
 SUBCOMMANDS = [
     "new", "join", "leave", "start", "stop", "invite", "hand", "rules", "settings", "lang", "pings",
+    "mytables", "notify",
 ]
 
 
@@ -56,6 +57,8 @@ async def test_autocomplete_suggests_the_chosen_games_presets_and_every_option(h
     (callback,) = h.api.callbacks(token)
     assert callback.body["type"] == 8
     assert [c["value"] for c in callback.body["data"]["choices"]][:2] == ["podkidnoy", "perevodnoy"]
+    names = [c["name"] for c in callback.body["data"]["choices"]]
+    assert names[:3] == ["podkidnoy", "perevodnoy", "short (24-card deck)"]  # typed, then named
     token = await h.send(h.autocomplete(ANN, "new", "preset", "sho", game="rozpysnyi"))
     assert [c["value"] for c in h.api.callbacks(token)[0].body["data"]["choices"]] == ["short"]
     token = await h.send(h.autocomplete(ANN, "settings", "option", "sched"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, get_args, get_origin
 
 from bot.core.i18n import LANGUAGES, catalogs
 from games.base import GameError
@@ -98,15 +98,25 @@ def test_every_key_met_in_play_is_translated_and_formats_with_its_params() -> No
                 form.format(**params)  # a missing parameter would raise KeyError
 
 
+def choices() -> list[tuple[str, str]]:
+    """Every text value of an option with a fixed set of them (`variant`: podkidnoy, perevodnoy …)."""
+    out = []
+    for name, field in GAME.Options.model_fields.items():
+        if get_origin(field.annotation) is Literal:
+            out += [(name, v) for v in get_args(field.annotation) if isinstance(v, str)]
+    return out
+
+
 def source_keys() -> set[str]:
     """Every key the rules can produce, read from the source: errors, events, status lines, seat notes."""
     keys = {f"durak.error.{c}" for c in re.findall(r'GameError\(\s*"(\w+)"', SOURCE)}
     keys |= {f"durak.event.{k}" for k in re.findall(r'kind="(\w+)"', SOURCE)}
     keys |= set(re.findall(r'"(durak\.(?:status|seat|hand|rank|action)\.\w+)"', SOURCE))
-    keys |= {f"durak.preset.{name}" for name in GAME.presets}
     keys |= {f"durak.action.{v}" for v in rules.VERBS}
     keys |= {f"durak.option.{n}" for n in GAME.Options.model_fields}
     keys |= {f"durak.option.{n}.help" for n in GAME.Options.model_fields}
+    keys |= {f"durak.preset.{p}" for p in GAME.presets}  # named by render.preset_name
+    keys |= {f"durak.choice.{n}.{v}" for n, v in choices()}  # named by render.option_value
     return keys | {"durak.name", "durak.summary"}
 
 
@@ -175,3 +185,23 @@ def test_players_own_words() -> None:
     assert "козир" in str(cats["uk"]["durak.status.trump"]).lower()
     assert "подкидывает" in str(cats["ru"]["durak.event.throw"])
     assert "підкидає" in str(cats["uk"]["durak.event.throw"])
+
+
+def test_done_reads_bito_only_when_the_defender_is_not_taking() -> None:
+    from bot.core.render import action_label
+
+    state = GAME.new(2, {}, seed=3)
+    attacker = GAME.to_act(state)[0]
+    state, _ = GAME.apply(state, attacker, next(a for a in GAME.legal_actions(state, attacker)))
+    defender = GAME.to_act(state)[0]
+    assert defender != attacker
+    beat = next(a for a in GAME.legal_actions(state, defender) if a.startswith("beat:"))
+    beaten, _ = GAME.apply(state, defender, beat)
+    assert "done" in GAME.legal_actions(beaten, attacker)
+    assert action_label(GAME, "done", "ru", GAME.view(beaten, attacker)) == "Бито"
+    state, _ = GAME.apply(state, defender, "take")
+    view = GAME.view(state, attacker)
+    assert "done" in GAME.legal_actions(state, attacker)
+    assert [action_label(GAME, "done", lang, view) for lang in LANGUAGES] == [
+        "Done: let them take", "Забирай", "Забирай"
+    ]

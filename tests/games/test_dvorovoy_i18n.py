@@ -93,7 +93,7 @@ def source_keys() -> set[str]:
     keys |= {f"dvorovoy.action.{v}" for v in rules.VERBS}
     keys |= {f"dvorovoy.option.{n}" for n in GAME.Options.model_fields}
     keys |= {f"dvorovoy.option.{n}.help" for n in GAME.Options.model_fields}
-    keys |= {f"dvorovoy.preset.{name}" for name in GAME.presets}  # the lobby's preset buttons
+    keys |= {f"dvorovoy.preset.{p}" for p in GAME.presets}  # named by render.preset_name
     return keys | {"dvorovoy.name", "dvorovoy.summary"}
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from games.arena import play_game
 from games.cards import suit
-from games.rozpysnyi import ai
+from games.rozpysnyi import ai, fast, search
 from games.rozpysnyi.rules import RozpysnyiView
 from tests.games.rozpysnyi_deals import GAME, deck_for, play, position
 
@@ -199,17 +199,18 @@ def test_sampled_worlds_agree_with_everything_public() -> None:
             (seat,) = GAME.to_act(state)
             if state.phase == "play" and rng.random() < 0.3:
                 view = GAME.view(state, seat)
-                world = ai.sample_world(view, rng)
-                assert world is not None
-                assert world.hands[seat] == state.hands[seat]
-                assert [len(h) for h in world.hands] == view.hand_sizes
+                masks = search.Sampler(view).sample(rng)
+                assert masks is not None
+                hands = [[fast.CARD_STR[c] for c in fast.cards(m)] for m in masks]
+                assert sorted(hands[seat]) == sorted(state.hands[seat])
+                assert [len(h) for h in hands] == view.hand_sizes
                 seen = set(state.played) | ({state.trump_card} if not state.trump_in_hand else set())
-                dealt = [c for h in world.hands for c in h] + world.stock
+                dealt = [c for h in hands for c in h]
                 assert len(dealt) == len(set(dealt)) and not seen & set(dealt)
-                for s, hand in enumerate(world.hands):
+                for s, hand in enumerate(hands):
                     assert not {suit(c) for c in hand if c != view.poker_card} & set(view.voids[s])
                 if state.trump_in_hand and state.trump_card in state.hands[state.dealer]:
-                    assert state.trump_card in world.hands[state.dealer]
+                    assert state.trump_card in hands[state.dealer]
                 checked += 1
             state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
     assert checked > 20
@@ -219,8 +220,7 @@ def test_dark_bidding_samples_whole_deals() -> None:
     state = GAME.new(4, {"schedule": "D"}, seed=3)
     (seat,) = GAME.to_act(state)
     view, legal = GAME.view(state, seat), GAME.legal_actions(state, seat)
-    world = ai.sample_world(view, random.Random(0))
-    assert world is not None and all(len(h) == 8 for h in world.hands) and not world.stock
+    assert view.dark_hidden and not view.hand
     assert GAME.bot("search", **FAST_SEARCH).choose(view, legal, random.Random(0)) in legal
 
 

@@ -256,17 +256,17 @@ async def test_the_sweep_logs_an_outage_once_with_its_cause(caplog) -> None:
     host = Host(store, Settings(_env_file=None))
     host.attach(Recorder())
     failing = {"n": 6}
-    real_lock = store.lock
+    real_claim = store.claim_due
 
-    async def lock(name: str, ttl: float) -> bool:
+    async def claim_due(now: float, until: float, limit: int = 100) -> list[str]:
         if failing["n"] > 0:
             failing["n"] -= 1
             raise Unavailable("Error 111 connecting to redis:6379. Connection refused.")
         if failing["n"] == 0:
             stop.set()
-        return await real_lock(name, ttl)
+        return await real_claim(now, until, limit)
 
-    store.lock = lock  # type: ignore[method-assign]
+    store.claim_due = claim_due  # type: ignore[method-assign]
     stop = asyncio.Event()
     caplog.set_level(logging.INFO, logger="bot.core.host")
     await asyncio.wait_for(host.background(stop, tick=0.001), 10)

@@ -21,17 +21,27 @@ def lose_first_reply(client: aioredis.Redis, command: str = "EVALSHA") -> list[s
     """
     client.set_retry(Retry(NoBackoff(), 2))
     replies: list[str] = []
-    original = client.parse_response
 
-    async def parse(conn: Any, command_name: str, **options: Any) -> Any:
-        reply = await original(conn, command_name, **options)
-        if command_name == command:
-            replies.append(command_name)
-            if len(replies) == 1:
-                raise RedisConnectionError("reply lost")
-        return reply
+    def losing(original: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+        async def parse(conn: Any, command_name: str, **options: Any) -> Any:
+            reply = await original(conn, command_name, **options)
+            if command_name == command:
+                replies.append(command_name)
+                if len(replies) == 1:
+                    raise RedisConnectionError("reply lost")
+            return reply
 
-    client.parse_response = parse  # type: ignore[method-assign]
+        return parse
+
+    client.parse_response = losing(client.parse_response)  # type: ignore[method-assign]
+    pipeline = client.pipeline
+
+    def losing_pipeline(*args: Any, **kwargs: Any) -> Any:  # the store sends its scripts in pipelines
+        pipe = pipeline(*args, **kwargs)
+        pipe.parse_response = losing(pipe.parse_response)
+        return pipe
+
+    client.pipeline = losing_pipeline  # type: ignore[method-assign]
     return replies
 
 
@@ -42,9 +52,9 @@ def defer_settle(store: Store) -> list[Callable[[], Awaitable[None]]]:
     """
     held: list[Callable[[], Awaitable[None]]] = []
 
-    async def settle(*args: Any) -> None:
+    def settle(_pipe: Any, *args: Any) -> None:
         async def later() -> None:
-            await Store._settle_hints(store, *args)
+            await store._batch(lambda pipe: Store._settle_hints(store, pipe, *args))
 
         held.append(later)
 

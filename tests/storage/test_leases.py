@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable
 import redis.asyncio as aioredis
 
 from storage import Store
+from storage.tables import CLAIM_TTL
 from tests.storage.helpers import lose_first_reply
 
 # -- claims (idempotency of platform updates) ----------------------------------------------------
@@ -31,6 +32,12 @@ async def test_released_claim_can_be_claimed_again(store: Store) -> None:
 async def test_claim_expires_after_its_ttl(store: Store, redis: aioredis.Redis) -> None:
     await store.claim("upd:1", ttl=60)
     assert 0 < await redis.pttl(store.keys.seen("upd:1")) <= 60_000
+
+
+async def test_an_update_claim_lives_minutes_not_days(store: Store, redis: aioredis.Redis) -> None:
+    """Platforms redeliver an update within minutes; a claim kept for a day would only take memory."""
+    await store.claim("upd:1")
+    assert 0 < await redis.pttl(store.keys.seen("upd:1")) <= CLAIM_TTL * 1000 <= 15 * 60_000
 
 
 async def test_replayed_claim_is_still_granted(redis: aioredis.Redis, prefix: str) -> None:

@@ -1,4 +1,4 @@
-"""Store: tables by compare-and-set, events, indexes, deadlines, claims, leases, prefs."""
+"""Store: tables by compare-and-set, move history, indexes, deadlines, claims, leases, prefs."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import redis.asyncio as aioredis
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from storage import Conflict, Store, TableExists, Unavailable
-from storage.tables import CLOSED_TTL, EVENTS_MAX
+from storage.tables import CLOSED_TTL, HISTORY_MAX
 from tests.storage.helpers import lose_first_reply
 
 
@@ -19,20 +19,20 @@ async def test_create_load_commit(store: Store) -> None:
     tid = await store.new_id()
     assert await store.create(tid, '{"a": 1}', chat="c1", users=["u1"]) == 1
     assert await store.load(tid) == ('{"a": 1}', 1)
-    assert await store.commit(tid, 1, '{"a": 2}', events=['{"e": 1}']) == 2
+    assert await store.commit(tid, 1, '{"a": 2}', moves=["#1", "0:bid:2"]) == 2
     assert await store.load(tid) == ('{"a": 2}', 2)
-    assert await store.events(tid) == ['{"e": 1}']
+    assert await store.history(tid) == ["#1", "0:bid:2"]
     with pytest.raises(TableExists):
         await store.create(tid, "{}", chat="c1")
 
 
 async def test_conflict_writes_nothing(store: Store) -> None:
     await store.create("t1", "v1", chat="c")
-    await store.commit("t1", 1, "v2", events=["e2"])
+    await store.commit("t1", 1, "v2", moves=["e2"])
     with pytest.raises(Conflict):
-        await store.commit("t1", 1, "stale", events=["stale"])
+        await store.commit("t1", 1, "stale", moves=["stale"])
     assert await store.load("t1") == ("v2", 2)
-    assert await store.events("t1") == ["e2"]
+    assert await store.history("t1") == ["e2"]
 
 
 async def test_versions_count_up_one_per_commit(store: Store) -> None:
@@ -67,34 +67,34 @@ async def test_commit_ahead_of_the_table_conflicts(store: Store) -> None:
 
 async def test_commit_to_missing_table_creates_nothing(store: Store, redis: aioredis.Redis) -> None:
     with pytest.raises(Conflict, match="no longer exists"):
-        await store.commit("ghost", 1, "v2", events=["e"], users_added=["u1"])
+        await store.commit("ghost", 1, "v2", moves=["e"], users_added=["u1"])
     assert await store.load("ghost") is None
     assert await redis.exists(*store.keys.table_keys("ghost")) == 0
 
 
 async def test_create_on_taken_id_keeps_the_first_table(store: Store, redis: aioredis.Redis) -> None:
     await store.create("t", "first", chat="c", users=["u1"])
-    await store.commit("t", 1, "second", events=["e"])
+    await store.commit("t", 1, "second", moves=["e"])
     with pytest.raises(TableExists):
         await store.create("t", "other", chat="c", users=["u2"])
     assert await store.load("t") == ("second", 2)
-    assert await store.events("t") == ["e"]
+    assert await store.history("t") == ["e"]
     assert await redis.smembers(store.keys.users("t")) == {"u1"}
 
 
 async def test_create_clears_leftovers_of_a_former_table(store: Store, redis: aioredis.Redis) -> None:
-    """Events and users left by an expired table of the same id do not leak into a new one."""
-    await redis.xadd(store.keys.events("t"), {"event": "old"})
+    """Moves and users left by an expired table of the same id do not leak into a new one."""
+    await redis.rpush(store.keys.moves("t"), "0:old")
     await redis.sadd(store.keys.users("t"), "old-user")
     await store.create("t", "new", chat="c", users=["u1"])
-    assert await store.events("t") == []
+    assert await store.history("t") == []
     assert await redis.smembers(store.keys.users("t")) == {"u1"}
 
 
 async def test_table_keys_expire_after_table_ttl(redis: aioredis.Redis, prefix: str) -> None:
     store = Store(redis, prefix=prefix, table_ttl=5000)
     await store.create("t", "v1", chat="c", users=["u1"])
-    await store.commit("t", 1, "v2", events=["e"], users_added=["u2"])
+    await store.commit("t", 1, "v2", moves=["e"], users_added=["u2"])
     for key in store.keys.table_keys("t"):
         assert 0 < await redis.ttl(key) <= 5000, key
 
@@ -107,7 +107,7 @@ async def test_users_set_follows_commits(store: Store, redis: aioredis.Redis) ->
 
 async def test_close_gives_every_key_a_short_ttl(store: Store, redis: aioredis.Redis) -> None:
     await store.create("t", "v1", chat="c", users=["u1"])
-    await store.commit("t", 1, "v2", events=["e"], chat="c", closed=True)
+    await store.commit("t", 1, "v2", moves=["e"], chat="c", closed=True)
     for key in store.keys.table_keys("t"):
         assert 0 < await redis.ttl(key) <= CLOSED_TTL, key
     assert await store.load("t") == ("v2", 2)
@@ -128,10 +128,10 @@ async def test_replayed_commit_applies_once(redis: aioredis.Redis, prefix: str) 
     store = Store(redis, prefix=prefix)
     await store.create("t", "v1", chat="c")
     replies = lose_first_reply(redis)
-    assert await store.commit("t", 1, "v2", events=["e1", "e2"]) == 2
-    assert len(replies) == 2, "the commit script must have been sent twice"
+    assert await store.commit("t", 1, "v2", moves=["e1", "e2"]) == 2
+    assert len(replies) == 3, "the commit script must have been sent twice (then the deadline's)"
     assert await store.load("t") == ("v2", 2)
-    assert await store.events("t") == ["e1", "e2"]
+    assert await store.history("t") == ["e1", "e2"]
 
 
 async def test_replayed_close_still_reports_the_users(redis: aioredis.Redis, prefix: str) -> None:
@@ -147,18 +147,18 @@ async def test_replayed_close_still_reports_the_users(redis: aioredis.Redis, pre
 async def test_script_replay_is_recognised_by_token_only(store: Store) -> None:
     """The same commit call sent twice answers alike; another call at the same version conflicts."""
     await store.create("t", "v1", chat="c")
-    call = {"keys": store.keys.table_keys("t"), "args": [1, "v2", 100, EVENTS_MAX, "tok", 0, 1, 0, 0, "e"]}
+    call = {"keys": store.keys.table_keys("t"), "args": [1, "v2", 100, HISTORY_MAX, "tok", 0, 1, 0, 0, "e"]}
     assert [int(x) for x in await store._commit(**call)] == [2]
     assert [int(x) for x in await store._commit(**call)] == [2]
-    other = {**call, "args": [1, "v2", 100, EVENTS_MAX, "tok2", 0, 1, 0, 0, "e"]}
+    other = {**call, "args": [1, "v2", 100, HISTORY_MAX, "tok2", 0, 1, 0, 0, "e"]}
     assert [int(x) for x in await store._commit(**other)] == [-1]
-    assert await store.events("t") == ["e"]
+    assert await store.history("t") == ["e"]
 
 
 async def test_replay_after_a_newer_commit_conflicts(store: Store) -> None:
     """A replay arriving after somebody else committed on top does not pass for success."""
     await store.create("t", "v1", chat="c")
-    call = {"keys": store.keys.table_keys("t"), "args": [1, "v2", 100, EVENTS_MAX, "tok", 0, 0, 0, 0]}
+    call = {"keys": store.keys.table_keys("t"), "args": [1, "v2", 100, HISTORY_MAX, "tok", 0, 0, 0, 0]}
     await store._commit(**call)
     await store.commit("t", 2, "v3")
     assert [int(x) for x in await store._commit(**call)] == [-1]
@@ -174,32 +174,39 @@ async def test_replayed_create_after_a_commit_is_table_exists(store: Store) -> N
     assert await store.load("t") == ("v2", 2)
 
 
-# -- events --------------------------------------------------------------------------------------
+# -- move history -------------------------------------------------------------------------------
 
 
-async def test_events_are_appended_to_the_stream_in_order(store: Store, redis: aioredis.Redis) -> None:
+async def test_moves_are_appended_in_order(store: Store) -> None:
     await store.create("t", "v1", chat="c")
-    await store.commit("t", 1, "v2", events=["a", "b"])
+    await store.commit("t", 1, "v2", moves=["#1", "0:bid:1"])
     await store.commit("t", 2, "v3")
-    await store.commit("t", 3, "v4", events=["c"])
-    entries = await redis.xrange(store.keys.events("t"))
-    assert [fields for _id, fields in entries] == [{"event": "a"}, {"event": "b"}, {"event": "c"}]
-    assert await store.events("t") == ["a", "b", "c"]
-    assert await store.events("t", count=2) == ["b", "c"]
+    await store.commit("t", 3, "v4", moves=["1:bid:0"])
+    assert await store.history("t") == ["#1", "0:bid:1", "1:bid:0"]
 
 
-async def test_events_of_unknown_table_are_empty(store: Store) -> None:
-    assert await store.events("nope") == []
+async def test_history_of_unknown_table_is_empty(store: Store) -> None:
+    assert await store.history("nope") == []
 
 
-async def test_event_stream_is_capped(store: Store, redis: aioredis.Redis) -> None:
-    """XADD MAXLEN ~ keeps at least EVENTS_MAX and trims whole stream nodes (100 entries by default)."""
+async def test_a_new_deal_keeps_the_previous_one_only(store: Store) -> None:
+    await store.create("t", "v1", chat="c")
+    await store.commit("t", 1, "v2", moves=["#1", "0:play:7S", "1:play:8S"])
+    await store.commit("t", 2, "v3", moves=["2:play:9S", "#2"])
+    await store.commit("t", 3, "v4", moves=["1:bid:0"])
+    assert await store.history("t") == ["#1", "0:play:7S", "1:play:8S", "2:play:9S", "#2", "1:bid:0"]
+    await store.commit("t", 4, "v5", moves=["3:play:AS", "#3", "0:bid:1"])
+    assert await store.history("t") == ["#2", "1:bid:0", "3:play:AS", "#3", "0:bid:1"]
+
+
+async def test_history_is_capped(store: Store) -> None:
+    """A deal longer than HISTORY_MAX moves keeps its newest ones."""
     await store.create("t", "v1", chat="c")
     for v in range(1, 4):
-        await store.commit("t", v, f"v{v + 1}", events=[f"{v}:{i}" for i in range(600)])
-    length = await redis.xlen(store.keys.events("t"))
-    assert EVENTS_MAX <= length < EVENTS_MAX + 100 < 1800
-    assert (await store.events("t", count=1)) == ["3:599"]
+        await store.commit("t", v, f"v{v + 1}", moves=[f"{v % 4}:m{v}-{i}" for i in range(150)])
+    history = await store.history("t")
+    assert len(history) == HISTORY_MAX
+    assert history[-1] == "3:m3-149" and history[0] == "2:m2-0"
 
 
 # -- ids, figures, failures ----------------------------------------------------------------------
@@ -215,7 +222,7 @@ async def test_new_ids_are_unique_base36_counters(store_factory: Callable[[], Aw
 async def test_memory_usage_counts_at_least_the_payload(store: Store) -> None:
     data = "x" * 5000
     await store.create("t", data, chat="c", users=["u1"])
-    await store.commit("t", 1, data, events=["e" * 1000])
+    await store.commit("t", 1, data, moves=["e" * 1000])
     assert await store.memory_usage("t") >= 6000
     assert await store.memory_usage("nope") == 0
 
@@ -223,10 +230,10 @@ async def test_memory_usage_counts_at_least_the_payload(store: Store) -> None:
 async def test_failed_compare_and_set_is_unavailable(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     await store.create("t", "v1", chat="c")
 
-    async def broken(**_: object) -> None:
+    def broken(*_: object) -> None:
         raise RedisConnectionError("down")
 
-    monkeypatch.setattr(store, "_commit", broken)
+    monkeypatch.setattr(store, "_compare_and_set", broken)
     with pytest.raises(Unavailable, match="down"):
         await store.commit("t", 1, "v2")
 
@@ -236,7 +243,7 @@ async def test_failed_additions_abort_before_the_table_is_written(
 ) -> None:
     await store.create("t", "v1", chat="c")
 
-    async def broken(*_: object) -> None:
+    def broken(*_: object) -> None:
         raise RedisConnectionError("down")
 
     monkeypatch.setattr(store, "_add_hints", broken)
@@ -251,7 +258,7 @@ async def test_failed_index_settling_still_returns_the_version(
     """The move happened: commit returns its version and only logs that the hints lag."""
     await store.create("t", "v1", chat="c")
 
-    async def broken(*_: object) -> None:
+    def broken(*_: object) -> None:
         raise RedisConnectionError("down")
 
     monkeypatch.setattr(store, "_settle_hints", broken)

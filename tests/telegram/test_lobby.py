@@ -166,6 +166,8 @@ async def test_command_menus_in_three_languages(h: Harness) -> None:
         "invite",
         "lang",
         "pings",
+        "mytables",
+        "notify",
         "help",
     }
     assert expected == set(group)

@@ -81,7 +81,7 @@ async def test_a_person_chooses_group_pings_or_none(hf: Harness) -> None:
         await h.say(p, "/start", chat_id=p.id)
     await h.say(BOB, "/pings group", chat_id=BOB.id)
     await h.say(CAT, "/pings off")
-    await h.say(ANN, "/new tricks")
+    await h.say(ANN, "/new rozpysnyi schedule=1,2")
     for p in (BOB, CAT):
         await h.say(p, "/join")
     await h.press_label(ANN, h.table(), "AI")
@@ -91,10 +91,7 @@ async def test_a_person_chooses_group_pings_or_none(hf: Harness) -> None:
     started = len(h.api.calls)
 
     bob_turns = 0
-    for _ in range(80):
-        table = await h.host._load(table_id)
-        if table.status != "playing":
-            break
+    while (table := await h.host._load(table_id)).status == "playing":
         game = games.get(table.game)
         state = game.load(table.state)
         seat = next(s for s in game.to_act(state) if not table.seats[s].is_ai)

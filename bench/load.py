@@ -1,0 +1,333 @@
+"""The host under load: N busy tables, W worker processes on one real Redis, people and AIs moving at once.
+
+    nice -n 10 scripts/with-redis .venv/bin/python bench/load.py [--tables 100] [--workers 1]
+        [--seconds 40] [--game rozpysnyi] [--ai search] [--budget 0.1]
+
+Each table has 4 seats: 2 people and 2 AI seats (`--ai`, thinking `--budget` seconds a move). The
+parent process opens the tables, then starts W workers (this script again with `--worker k`); each is
+a `Host` on the same Redis running its background work (AI moves, deadlines) and pressing for people:
+when a commit in a worker makes it a person's turn (the hand's turn alert), that worker presses one of
+the hand's buttons through `Host.handle`, with an update id, as the platform would deliver it. Only
+`handle` is timed. Every worker also looks at its share of the tables every few seconds, so a turn is
+never lost (the first turns after the start, made in the parent, are found so).
+
+Printed: person moves/s, AI moves/s, person-move latency percentiles, failures (exceptions, "try
+again", refused presses), the mean number of tables waiting for the AI (> 0: the AIs are saturated,
+the latency is then measured under saturation), and Redis MEMORY USAGE of a table's keys.
+Needs a real Redis (REDIS_TEST_URL or REDIS_URL): the workers are separate processes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bot.core.api import (  # noqa: E402
+    AddBot,
+    ChatRef,
+    Delivery,
+    HandTarget,
+    Join,
+    NewTable,
+    Press,
+    Start,
+    UserRef,
+)
+from bot.core.config import Settings  # noqa: E402
+from bot.core.host import Host  # noqa: E402
+from storage import Store, connect  # noqa: E402
+
+SCAN = 3.0  # seconds between a worker's looks at its share of the tables
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+def settings(args: argparse.Namespace) -> Settings:
+    wanted: dict[str, Any] = {
+        "ai_delay": 0,
+        "search_budget": args.budget,
+        "turn_timeout": 7 * 86400,
+        "ai_processes": args.ai_processes,
+    }
+    known = Settings.model_fields
+    return Settings(_env_file=None, **{k: v for k, v in wanted.items() if k in known and v is not None})
+
+
+def person(table: int, seat: int) -> UserRef:
+    return UserRef(platform="console", id=f"p{table}-{seat}", name=f"P{table}.{seat}")
+
+
+# -- the parent ---------------------------------------------------------------------------------------
+async def open_tables(host: Host, n: int, game: str, ai: str) -> list[str]:
+    gate = asyncio.Semaphore(32)
+
+    async def one(i: int) -> str:
+        async with gate:
+            a, b = person(i, 0), person(i, 1)
+            chat = ChatRef(platform="console", id=f"load-{i}", title="Load")
+            out = await host.handle(NewTable(user=a, chat=chat, game=game))
+            await host.handle(Join(user=b, chat=chat))
+            for _ in range(2):
+                await host.handle(AddBot(user=a, chat=chat, level=ai))
+            await host.handle(Start(user=a, chat=chat))
+            assert out.table is not None
+            return out.table
+
+    return list(await asyncio.gather(*(one(i) for i in range(n))))
+
+
+async def parent(args: argparse.Namespace, url: str) -> None:
+    redis = await connect(url)
+    prefix = f"load{int(time.time())}{random.randrange(1000)}"
+    store = Store(redis, prefix=prefix)
+    host = Host(store, settings(args))
+    t0 = time.perf_counter()
+    tables = await open_tables(host, args.tables, args.game, args.ai)
+    print(f"{len(tables)} tables of {args.game} opened in {time.perf_counter() - t0:.1f}s", flush=True)
+    start_at = time.time() + 4.0  # the workers start their process pools meanwhile
+    cmd = [sys.executable, __file__, "--worker", "0", *sys.argv[1:]]
+    procs = []
+    for k in range(args.workers):
+        cmd[3] = str(k)
+        extra = ["--prefix", prefix, "--start-at", repr(start_at), "--tables-list", ",".join(tables)]
+        procs.append(
+            await asyncio.create_subprocess_exec(*cmd, *extra, stdout=asyncio.subprocess.PIPE, cwd=str(ROOT))
+        )
+    backlog = asyncio.create_task(sample_backlog(store, start_at, args.seconds))
+    outs = await asyncio.gather(*(p.communicate() for p in procs))
+    waiting = await backlog
+    results = [json.loads(out.decode().strip().splitlines()[-1]) for out, _ in outs]
+    memory = [await store.memory_usage(t) for t in tables[:20]]
+    report(args, url, results, waiting, memory)
+    await redis.aclose()
+
+
+async def sample_backlog(store: Store, start_at: float, seconds: float) -> list[int]:
+    """Tables whose AI or deadline work is due and not yet done, once a second in the window."""
+    await asyncio.sleep(max(0.0, start_at - time.time()))
+    counts = []
+    while time.time() < start_at + seconds:
+        await asyncio.sleep(1.0)
+        counts.append(int(await store.redis.zcount(store.keys.due, "-inf", time.time())))
+    return counts
+
+
+def report(
+    args: argparse.Namespace, url: str, results: list[dict[str, Any]], waiting: list[int], memory: list[int]
+) -> None:
+    seconds = args.seconds
+    lat = [x for r in results for x in r["latencies"]]
+    people = sum(r["person_moves"] for r in results)
+    ai = sum(r["ai_moves"] for r in results)
+    print(f"backend: redis-server {url}; {args.tables} tables of {args.game} (2 people, 2 AI {args.ai}"
+          f" {args.budget}s), {args.workers} worker process(es), {seconds:.0f}s")  # fmt: skip
+    print(f"person moves/s: {people / seconds:.1f}   AI moves/s: {ai / seconds:.1f}   "
+          f"(per worker: {', '.join(str(round(r['ai_moves'] / seconds, 1)) for r in results)})")  # fmt: skip
+    print(
+        f"person-move latency: p50 {pct(lat, 0.5) * 1000:.1f} ms, p95 {pct(lat, 0.95) * 1000:.1f} ms, "
+        f"p99 {pct(lat, 0.99) * 1000:.1f} ms, max {max(lat, default=float('nan')) * 1000:.1f} ms "
+        f"({len(lat)} presses)"
+    )
+    mean_wait = statistics.mean(waiting) if waiting else 0.0
+    print(f"tables waiting for the AI (mean of 1/s samples): {mean_wait:.1f} of {args.tables}"
+          f"{' - AIs saturated' if mean_wait >= 1 else ''}")  # fmt: skip
+    fails = {k: sum(r["failures"].get(k, 0) for r in results) for k in ("exception", "try_again", "refused")}
+    print(f"failures: {sum(fails.values())} ({', '.join(f'{k} {v}' for k, v in fails.items())}); "
+          f"turns found by the periodic look: {sum(r['found'] for r in results)}")  # fmt: skip
+    if memory:
+        print(f"Redis memory per table (MEMORY USAGE of its keys, {len(memory)} tables): "
+              f"mean {statistics.mean(memory) / 1024:.1f} KiB, max {max(memory) / 1024:.1f} KiB")  # fmt: skip
+
+
+# -- a worker -----------------------------------------------------------------------------------------
+class Worker:
+    """One worker process: a Host, its background work, and the people whose turn its commits start."""
+
+    platform = "console"
+
+    def __init__(self, host: Host, k: int, window: tuple[float, float]) -> None:
+        self.host = host
+        self.k = k
+        self.window = window
+        self.latencies: list[float] = []
+        self.person_moves = 0
+        self.ai_moves = 0
+        self.found = 0
+        self.failures: dict[str, int] = {}
+        self.busy: set[str] = set()  # tables with a press under way in this worker
+        self.again: set[str] = set()  # ... where another turn began meanwhile
+        self.updates = 0
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    def counting(self) -> bool:
+        return self.window[0] <= time.time() < self.window[1]
+
+    async def deliver(self, deliveries: list[Delivery]) -> None:
+        for d in deliveries:
+            if isinstance(d.target, HandTarget) and d.notify and d.screen.buttons:
+                self.spawn(d.target.table)
+
+    def spawn(self, table_id: str, found: bool = False) -> None:
+        if time.time() >= self.window[1]:
+            return
+        if table_id in self.busy:
+            self.again.add(table_id)  # a turn that began while this worker pressed there: look again
+            return
+        self.busy.add(table_id)
+        task = asyncio.create_task(self.turn(table_id, found))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def turn(self, table_id: str, found: bool = False) -> None:
+        """Press for every person whose turn it is at this table, until it is nobody's (or 8 rounds)."""
+        try:
+            for _round in range(8):
+                table = await self.host._try_load(table_id)
+                if table is None or table.status != "playing" or table.state is None:
+                    return
+                game = __import__("games").get(table.game)
+                to_act = [s for s in game.to_act(game.load(table.state)) if not table.seats[s].ai_plays]
+                if not to_act:
+                    if table_id not in self.again:
+                        return
+                    self.again.discard(table_id)
+                    continue
+                if found and self.counting():
+                    self.found += 1  # a turn nobody pressed for since the last look
+                    found = False
+                for seat in to_act:
+                    await self.press(table, seat)  # a refused press is counted; the next round looks again
+        except Exception:  # the table could not even be loaded (e.g. no free Redis connection)
+            self.fail("exception")
+        finally:
+            self.busy.discard(table_id)
+            self.again.discard(table_id)
+
+    async def press(self, table: Any, seat: int) -> bool:
+        screen = self.host._hand_screen(table, seat)
+        tokens = [b.token for row in screen.buttons for b in row if b.token]
+        if not tokens:
+            return True
+        self.updates += 1
+        user = table.seats[seat].user
+        command = Press(user=user, token=random.choice(tokens), update_id=f"{self.k}-{self.updates}")
+        t0 = time.perf_counter()
+        try:
+            out = await self.host.handle(command)
+        except Exception:
+            self.fail("exception")
+            return False
+        took = time.perf_counter() - t0
+        if out.reply is not None and out.reply.alert:
+            self.fail("try_again" if "try again" in out.reply.text.lower() else "refused")
+            return False
+        if self.counting():
+            self.latencies.append(took)
+            self.person_moves += 1
+        return True
+
+    def fail(self, kind: str) -> None:
+        if self.counting():
+            self.failures[kind] = self.failures.get(kind, 0) + 1
+
+    async def scan(self, mine: list[str], stop: asyncio.Event) -> None:
+        """Every few seconds: a person whose turn it is and whom nobody is pressing for gets pressed."""
+        while not stop.is_set():
+            for table_id in mine:
+                self.spawn(table_id, found=time.time() > self.window[0] + SCAN)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), SCAN)
+
+
+class CountingHost(Host):
+    """Counts the AI moves it commits inside the window."""
+
+    worker: Worker
+
+    async def _change(self, table_id: str, change: Any) -> Any:
+        old, new = await super()._change(table_id, change)
+        if new is not old and self.worker.counting():
+            self.worker.ai_moves += sum(new.seats[seat].user is None for seat in moved_seats(new))
+        return old, new
+
+
+def moved_seats(table: Any) -> list[int]:
+    """The seats that moved in a commit (`moves`: `<seat>:<action>`; before them, `fresh` items)."""
+    moves = getattr(table, "moves", None)
+    if moves is not None:
+        return [int(m.split(":", 1)[0]) for m in moves if m.split(":", 1)[0].isdigit()]
+    return [i["seat"] for i in table.fresh if "action" in i and isinstance(i.get("seat"), int)]
+
+
+async def worker(args: argparse.Namespace, url: str) -> None:
+    redis = await connect(url)
+    store = Store(redis, prefix=args.prefix)
+    host = CountingHost(store, settings(args))
+    window = (args.start_at, args.start_at + args.seconds)
+    w = Worker(host, args.worker, window)
+    host.worker = w
+    host.attach(w)  # type: ignore[arg-type]
+    warm = getattr(host, "warm", None)
+    if callable(warm):
+        await warm()
+    await asyncio.sleep(max(0.0, args.start_at - time.time()))
+    stop = asyncio.Event()
+    tables = args.tables_list.split(",")
+    mine = [t for i, t in enumerate(tables) if i % args.workers == args.worker]
+    jobs = [asyncio.create_task(host.background(stop)), asyncio.create_task(w.scan(mine, stop))]
+    await asyncio.sleep(max(0.0, window[1] - time.time()))
+    stop.set()
+    await asyncio.wait(jobs, timeout=10)
+    for task in list(w.tasks):
+        task.cancel()
+    closer = getattr(host, "aclose", None)
+    if callable(closer):
+        await closer()
+    result = {
+        "latencies": w.latencies,
+        "person_moves": w.person_moves,
+        "ai_moves": w.ai_moves,
+        "failures": w.failures,
+        "found": w.found,
+    }
+    print(json.dumps(result), flush=True)
+    os._exit(0)  # pending sockets and pools: the figures are out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--seconds", type=float, default=40.0)
+    parser.add_argument("--game", default="rozpysnyi")
+    parser.add_argument("--ai", default="search", help="AI level of the two AI seats")
+    parser.add_argument("--budget", type=float, default=0.1, help="seconds a search AI thinks per move")
+    parser.add_argument("--ai-processes", type=int, default=None, help="per worker (default: the setting's)")
+    parser.add_argument("--worker", type=int, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--prefix", default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--start-at", type=float, default=0.0, help=argparse.SUPPRESS)
+    parser.add_argument("--tables-list", default="", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    url = os.environ.get("REDIS_TEST_URL") or os.environ.get("REDIS_URL")
+    if not url:
+        sys.exit("bench/load.py needs a real Redis (REDIS_TEST_URL or REDIS_URL): its workers are processes")
+    asyncio.run(worker(args, url) if args.worker is not None else parent(args, url))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,77 @@
+"""The AI's thinking off the event loop: a bounded pool of processes, so a search never stalls people's moves.
+
+A decision is sent to the pool as the seat's view and its legal actions only (picklable; the AI sees
+nothing else). `processes == 0` thinks in a thread of this process instead (tests, the console). A
+program seat (`program:NAME`) waits on another process anyway: it is asked from a thread. A pool whose
+process died is replaced; the decision that was lost is then made in a thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from bot.core import play, programs
+from games.base import Game
+
+log = logging.getLogger(__name__)
+
+
+def _ready() -> bool:
+    """Run once in each new pool process: the games and their AIs are imported before the first move."""
+    import games
+
+    for game in games.all_games():
+        for level in game.bot_levels:
+            game.bot(level)  # the AI modules are imported when a level is first asked for
+    return True
+
+
+class Thinker:
+    """Chooses the AI's actions; owns the process pool (started on first use, or by `warm`)."""
+
+    def __init__(self, processes: int) -> None:
+        self.processes = processes
+        self._pool: ProcessPoolExecutor | None = None
+        self.decisions = 0  # made in the pool (tests, metrics)
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            # spawn: a clean interpreter, never a fork of a process with threads and a running loop
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(self.processes, mp_context=context)
+        return self._pool
+
+    async def warm(self) -> None:
+        """Start the pool's processes now rather than at the first AI move."""
+        if self.processes:
+            loop = asyncio.get_running_loop()
+            pool = self._executor()
+            await asyncio.gather(*(loop.run_in_executor(pool, _ready) for _ in range(self.processes)))
+
+    async def choose(self, game: Game, state: Any, seat: int, level: str, seed: str, budget: float) -> str:
+        """The AI's action for `seat` (see `play.choose`)."""
+        if programs.is_program(level) or not self.processes:
+            return await asyncio.to_thread(play.choose, game, state, seat, level, seed, budget)
+        legal = game.legal_actions(state, seat)
+        if len(legal) == 1:
+            return legal[0]  # nothing to think about
+        job = (game.key, level, budget, game.view(state, seat), legal, seed)
+        try:
+            action = await asyncio.get_running_loop().run_in_executor(self._executor(), play.decide, *job)
+        except BrokenProcessPool:
+            log.error("an AI process died: the pool is replaced, this move is made in a thread")
+            self._pool = None
+            return await asyncio.to_thread(play.decide, *job)
+        self.decisions += 1
+        return action
+
+    async def aclose(self) -> None:
+        """Stop the pool's processes (a decision under way is left to finish; nothing waits on it)."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
