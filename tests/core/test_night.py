@@ -50,12 +50,12 @@ async def test_a_preset_is_one_press_in_the_lobby_and_a_quick_game_runs_to_the_e
     host, rec = make_host(store)
     table_id = await open_rozpysnyi(host, rec)
     lobby = rec.table()
-    assert {"Quick (~8 rounds)", "Short", "✓ Classic"} <= set(labels(lobby))
-    refused = await host.handle(Press(user=B, token=button(lobby, "Quick"), chat=CHAT))
+    assert {"quick (~8 rounds)", "short", "✓ classic"} <= set(labels(lobby))
+    refused = await host.handle(Press(user=B, token=button(lobby, "quick"), chat=CHAT))
     assert refused.reply is not None and refused.reply.alert  # only the creator or an admin
-    await host.handle(Press(user=A, token=button(lobby, "Quick"), chat=CHAT))
+    await host.handle(Press(user=A, token=button(lobby, "quick"), chat=CHAT))
     assert (await load(store, table_id)).options == {"schedule": "quick"}
-    assert "✓ Quick (~8 rounds)" in labels(rec.table())
+    assert "✓ quick (~8 rounds)" in labels(rec.table())
     await host.handle(Start(user=A, chat=CHAT))
     state = games.get("rozpysnyi").load((await load(store, table_id)).state or {})
     assert state.rounds == build("quick", 4, True, True) == ["1", "3", "D", "N", "6", "8", "D", "N"]

@@ -10,8 +10,8 @@ from tests.telegram.test_game import play_out
 async def test_a_quick_game_by_buttons_its_log_and_a_rematch(h: Harness) -> None:
     await h.say(ANN, "/start", chat_id=ANN.id)
     await h.say(ANN, "/new poker")
-    await h.press_label(ANN, h.table(), "Quick")
-    assert "✓ Quick" in " ".join(b["text"] for b in h.table().buttons())
+    await h.press_label(ANN, h.table(), "quick")
+    assert "✓ quick" in " ".join(b["text"] for b in h.table().buttons())
     for _ in range(3):
         await h.press_label(ANN, h.table(), "Add AI")
     await h.press_label(ANN, h.table(), "Start")
