@@ -63,15 +63,12 @@ def choose(r: Round, legal: Sequence[int], hidden: int, voids: list[int] | None 
     return _extreme(winners, trump, last)
 
 
-def _strength(c: int, trump: int) -> int:
-    return RANK_OF[c] + (20 if SUIT_OF[c] == trump else 0)
-
-
 def _extreme(cards: Sequence[int], trump: int, highest: bool) -> int:
     """The first card of the highest (or lowest) strength, as `max`/`min` over the list would give."""
-    pick, key = cards[0], _strength(cards[0], trump)
+    pick = cards[0]
+    key = RANK_OF[pick] + (20 if SUIT_OF[pick] == trump else 0)
     for c in cards[1:]:
-        k = _strength(c, trump)
+        k = RANK_OF[c] + (20 if SUIT_OF[c] == trump else 0)  # the heuristic's strength: trumps above
         if (k > key) if highest else (k < key):
             pick, key = c, k
     return pick
@@ -187,9 +184,10 @@ def _lead(ctx: tuple, plain: Sequence[int], has_poker: bool, need: int, hand: in
 
 def playout(r: Round, hidden: int) -> None:
     """Play the round to its end with the heuristic for everyone (the round is changed)."""
+    legal_of, apply = r.legal, r.apply
     while r.phase == 1:
-        legal = r.legal()
-        r.apply(legal[0] if len(legal) == 1 else choose(r, legal, hidden))
+        legal = legal_of()
+        apply(legal[0] if len(legal) == 1 else choose(r, legal, hidden))
 
 
 # -- bidding -------------------------------------------------------------------------------------------

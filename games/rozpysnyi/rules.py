@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Literal
 
-from pydantic import Field, field_validator
+from pydantic import BaseModel, Field, field_validator
 
 from games.base import BaseView, Editor, Event, Game, GameError, GameState, Options, next_seat
 from games.cards import SUITS, CardError, is_card, make_deck, parse_card, rank_value, sort_hand, suit
@@ -82,6 +82,15 @@ class RozpysnyiOptions(Options):
         return v.upper()
 
 
+class SheetRound(BaseModel):
+    """One played round as the paper score sheet keeps it."""
+
+    kind: Kind
+    cards: int
+    bids: list[int]
+    tricks: list[int]
+
+
 class RozpysnyiState(GameState):
     options: RozpysnyiOptions
     rounds: list[str]
@@ -99,6 +108,8 @@ class RozpysnyiState(GameState):
     last_trick: Trick | None = None
     totals: list[int] = Field(default_factory=list)
     history: list[list[int]] = Field(default_factory=list)
+    # the score sheet (розпис): each played round's kind (`dark`, `no_trump`, `ordinary`), cards, bids, tricks
+    sheet: list[SheetRound] = Field(default_factory=list)
     poker_played: bool = False
     voids: list[list[str]] = Field(default_factory=list)
     played: list[str] = Field(default_factory=list)
@@ -439,6 +450,9 @@ class Rozpysnyi(Game[RozpysnyiState, RozpysnyiOptions]):
     def _end_round(self, state: RozpysnyiState) -> list[Event]:
         points = [round_points(b or 0, t, state.dark) for b, t in zip(state.bids, state.tricks, strict=True)]
         state.history.append(points)
+        kind = self.round_kind(state)
+        bids = [b or 0 for b in state.bids]
+        state.sheet.append(SheetRound(kind=kind, cards=state.cards, bids=bids, tricks=list(state.tricks)))
         state.totals = [a + b for a, b in zip(state.totals, points, strict=True)]
         data = {"bids": list(state.bids), "tricks": list(state.tricks), "points": points}
         state.last_round = [

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 
 from games.cards import SUITS
 from games.rozpysnyi import ai, fast, policy
-from games.rozpysnyi.fast import BID, CARD_INT, CARD_STR, SUIT_MASK, SUIT_OF
+from games.rozpysnyi.fast import BID, CARD_INT, SUIT_MASK, SUIT_OF
 from games.rozpysnyi.rules import RozpysnyiView
 
 Z = 3.0  # standard errors of the paired difference that drop a candidate
@@ -115,10 +115,6 @@ class Sampler:
             if ok and not any(room):
                 return hands
         return None
-
-
-def _strs(mask: int) -> list[str]:
-    return [CARD_STR[c] for c in fast.cards(mask)]
 
 
 class Beliefs:
@@ -251,7 +247,8 @@ class Tally:
         return max(self.active, key=lambda a: (self.mean(a), a == prefer))
 
     def prune(self, prefer: int | None) -> None:
-        """Drop the candidates whose paired difference to the best is below −Z standard errors."""
+        """Drop the candidates clearly worse than the best (by over `Z` standard errors of the paired
+        difference) and those as good as it within `SAME` points."""
         top = self.best(prefer)
         keep = []
         for a in self.active:
