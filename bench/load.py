@@ -49,7 +49,7 @@ from bot.core.api import (  # noqa: E402
 )
 from bot.core.config import Settings  # noqa: E402
 from bot.core.host import Host  # noqa: E402
-from storage import Store, connect  # noqa: E402
+from storage import Conflict, Store, connect  # noqa: E402
 
 SCAN = 3.0  # seconds between a worker's looks at its share of the tables
 
@@ -154,7 +154,8 @@ def report(
           f"{' - AIs saturated' if mean_wait >= 1 else ''}")  # fmt: skip
     fails = {k: sum(r["failures"].get(k, 0) for r in results) for k in ("exception", "try_again", "refused")}
     print(f"failures: {sum(fails.values())} ({', '.join(f'{k} {v}' for k, v in fails.items())}); "
-          f"turns found by the periodic look: {sum(r['found'] for r in results)}")  # fmt: skip
+          f"turns found by the periodic look: {sum(r['found'] for r in results)}; "
+          f"commits lost to another (retried): {sum(r.get('conflicts', 0) for r in results)}")  # fmt: skip
     if memory:
         print(f"Redis memory per table (MEMORY USAGE of its keys, {len(memory)} tables): "
               f"mean {statistics.mean(memory) / 1024:.1f} KiB, max {max(memory) / 1024:.1f} KiB")  # fmt: skip
@@ -261,9 +262,23 @@ class Worker:
 
 
 class CountingHost(Host):
-    """Counts the AI moves it commits inside the window."""
+    """Counts the AI moves it commits inside the window, and the commits it lost to a newer version."""
 
     worker: Worker
+    conflicts = 0
+
+    def count_conflicts(self) -> None:
+        commit = self.store.commit
+
+        async def counted(*args: Any, **kwargs: Any) -> int:
+            try:
+                return await commit(*args, **kwargs)
+            except Conflict:
+                if self.worker.counting():
+                    self.conflicts += 1
+                raise
+
+        self.store.commit = counted  # type: ignore[method-assign]
 
     async def _change(self, table_id: str, change: Any) -> Any:
         old, new = await super()._change(table_id, change)
@@ -287,6 +302,7 @@ async def worker(args: argparse.Namespace, url: str) -> None:
     window = (args.start_at, args.start_at + args.seconds)
     w = Worker(host, args.worker, window)
     host.worker = w
+    host.count_conflicts()
     host.attach(w)  # type: ignore[arg-type]
     warm = getattr(host, "warm", None)
     if callable(warm):  # the AI's processes start before the window (a slow start is not waited for)
@@ -311,6 +327,7 @@ async def worker(args: argparse.Namespace, url: str) -> None:
         "ai_moves": w.ai_moves,
         "failures": w.failures,
         "found": w.found,
+        "conflicts": host.conflicts,
     }
     print(json.dumps(result), flush=True)
     os._exit(0)  # pending sockets and pools: the figures are out

@@ -834,10 +834,14 @@ class Host:
             state = game.load(tbl.state)
             to_act = game.to_act(state)
             ai = [s for s in to_act if tbl.seats[s].ai_plays]
+            expiry = tbl.turn_since + tbl.host.turn_timeout  # past it, no reminder: the AI moves
             if ai and (ai_only or (tbl.ai_due is not None and tbl.ai_due <= now)):
                 seat = ai[0]
                 await self._ai_move(tbl, game, state, seat, now)
-            elif not ai_only and tbl.turn_since + tbl.host.turn_timeout <= now and to_act:
+            elif not ai_only and (at := tbl.remind_at()) is not None and at <= now < expiry and to_act:
+                tbl.reminded = tbl.turn_since  # `_views` sends the reminded hands anew, so they notify
+                return
+            elif not ai_only and expiry <= now and to_act:
                 seat = to_act[0]
                 s = tbl.seats[seat]
                 s.misses += 1
@@ -1057,10 +1061,11 @@ class Host:
             state = self._state(new)
             before = set(game.to_act(self._state(old))) if old.status == "playing" else set()
             to_act = set(game.to_act(state)) if new.status == "playing" else set()
+            reminder = new.reminding and not old.reminding  # this turn's reminder: a fresh alert
             for seat, s in enumerate(new.seats):
                 if s.user is None:
                     continue
-                turn = seat in to_act and seat not in before and not s.auto
+                turn = seat in to_act and not s.auto and (seat not in before or reminder)
                 # a person who chose group pings gets no private turn alert (their hand still updates)
                 notify = (turn and s.pings != "group") or old.status == "lobby"
                 screen = self._hand_screen(new, seat)

@@ -15,7 +15,7 @@ from typing import Any, get_args, get_origin
 
 from bot.core.api import Button, Screen
 from bot.core.i18n import for_platform, has, t
-from bot.core.table import TIMEOUTS, LogLine, Table
+from bot.core.table import REMIND_BEFORE, TIMEOUTS, LogLine, Table
 from bot.core.tokens import meaning
 from games.base import BaseView, Game, Offer
 from games.cards import SUIT_SYMBOLS, is_card, pretty
@@ -201,6 +201,9 @@ def option_lines(game: Game, table: Table, lang: str) -> list[str]:
     )
     if table.host.private:
         out.append(t(lang, "host.option_line", name=t(lang, "host.option.private"), value=t(lang, "host.on")))
+    if not table.host.reminders:
+        name = t(lang, "host.option.reminders")
+        out.append(t(lang, "host.option_line", name=name, value=t(lang, "host.off")))
     return out
 
 
@@ -212,6 +215,9 @@ def settings_buttons(game: Game, table: Table, lang: str, sign: Sign) -> list[Bu
         private = table.host.private
         label = f"{t(lang, 'host.option.private')}: {option_value(private, lang)}"
         buttons.append(Button(label=label, token=sign(f"@opt:private:{int(not private)}")))
+    reminders = table.host.reminders
+    label = f"{t(lang, 'host.option.reminders')}: {option_value(reminders, lang)}"
+    buttons.append(Button(label=label, token=sign(f"@opt:reminders:{int(not reminders)}")))
     cur = table.host.turn_timeout
     nxt_t = next((x for x in TIMEOUTS if x > cur), TIMEOUTS[0])
     buttons.append(
@@ -539,6 +545,8 @@ def hand_screen(
         lines.append(final_line(game, table, state, lang))
     elif offer.actions or offer.picks:
         lines.append(t(lang, "host.your_move"))
+        if table.reminding:
+            lines.append(t(lang, "host.remind", time=duration(REMIND_BEFORE, lang)))
     buttons = [pick_button(game, item, item in picked, lang, sign) for item in offer.picks]
     buttons += [Button(label=action_label(game, a, lang, view), token=sign(a)) for a in offer.actions]
     return Screen(title=title, lines=lines, buttons=rows(buttons))

@@ -69,6 +69,10 @@ class HostOptions(BaseModel):
     turn_timeout: int = Field(12 * 3600, ge=30, le=7 * 86400, description="seconds per move")
     max_misses: int = Field(2, ge=1, le=100, description="missed turns before the AI keeps the seat")
     private: bool = Field(False, description="only people the creator or an admin invited may join")
+    reminders: bool = Field(True, description="a private reminder an hour before a long turn runs out")
+
+
+REMIND_BEFORE = 3600  # seconds before a turn runs out that its player is reminded (turns of 2 h or more)
 
 
 class Table(BaseModel):
@@ -84,6 +88,7 @@ class Table(BaseModel):
     state: dict[str, Any] | None = None
     created: float = 0.0
     turn_since: float = 0.0
+    reminded: float = -1.0  # the `turn_since` of the turn whose reminder went out
     ai_due: float | None = None
     show_settings: bool = False
     panel: str | None = None  # the settings panel's picker open for this option (a schedule, a card)
@@ -127,9 +132,22 @@ class Table(BaseModel):
     def open(self) -> bool:
         return self.status in ("lobby", "playing")
 
+    def remind_at(self) -> float | None:
+        """When this turn's players are reminded privately; None: no reminder (off, short, or sent)."""
+        if self.status != "playing" or not self.host.reminders or self.reminded == self.turn_since:
+            return None
+        if self.host.turn_timeout < 2 * REMIND_BEFORE:
+            return None
+        return self.turn_since + self.host.turn_timeout - REMIND_BEFORE
+
+    @property
+    def reminding(self) -> bool:
+        """This turn's reminder has gone out."""
+        return self.status == "playing" and self.reminded == self.turn_since
+
     def deadline(self) -> float | None:
-        """When the host must next look at this table: an AI move, or a person's turn running out."""
+        """When the host must next look at this table: an AI move, a reminder, or a turn running out."""
         if self.status != "playing":
             return None
-        human = self.turn_since + self.host.turn_timeout
-        return min(human, self.ai_due) if self.ai_due is not None else human
+        times = [self.turn_since + self.host.turn_timeout, self.ai_due, self.remind_at()]
+        return min(x for x in times if x is not None)
