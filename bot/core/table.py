@@ -14,7 +14,7 @@ from pydantic import BaseModel, Field
 from bot.core.api import ChatRef, UserRef
 
 Status = Literal["lobby", "playing", "over", "cancelled"]
-LOG_SIZE = 8
+LOG_SIZE = 200  # the public history of the current deal (📜 Log); the table message shows the last few
 
 # Turn timeouts offered by the settings menu, in seconds (30 s up to several days).
 TIMEOUTS = (30, 120, 600, 3600, 4 * 3600, 12 * 3600, 86400, 3 * 86400)
@@ -60,6 +60,7 @@ class LogLine(BaseModel):
     key: str
     params: dict[str, Any] = Field(default_factory=dict)
     seat: int | None = None
+    deal: int = 0  # the game's deal (`GameState.deal_no`) the line belongs to
 
 
 class HostOptions(BaseModel):
@@ -90,6 +91,11 @@ class Table(BaseModel):
     reminded: float = -1.0  # the `turn_since` of the turn whose reminder went out
     ai_due: float | None = None
     show_settings: bool = False
+    panel: str | None = None  # the settings panel's picker open for this option (a schedule, a card)
+    show_log: bool = False  # the table message shows the current deal's whole public history
+    deal: int = 0  # the game state's `deal_no` (the lines logged now belong to it)
+    rematch: str | None = None  # the table a 🔁 Rematch opened after this one
+    rematch_of: str | None = None  # the finished table this one is a rematch of
     invited: list[str] = Field(default_factory=list)  # user keys allowed to join a private table
     log: list[LogLine] = Field(default_factory=list)
     logged: int = 0  # log lines noted since the table opened (the console prints each new one once)
@@ -107,11 +113,17 @@ class Table(BaseModel):
     def people(self) -> list[UserRef]:
         return [s.user for s in self.seats if s.user is not None]
 
+    def deal_log(self) -> list[LogLine]:
+        """The public lines of the current deal (a running game), else of the whole stored log."""
+        if self.status != "playing":
+            return list(self.log)
+        return [e for e in self.log if e.deal == self.deal]
+
     def note(self, key: str, seat: int | None = None, **params: Any) -> None:
         person = self.seats[seat].user if seat is not None and seat < len(self.seats) else None
         if person is not None and person.name:  # the line keeps its author if seats move or change hands
             params.setdefault("name", person.name)
-        line = LogLine(key=key, params=params, seat=seat)
+        line = LogLine(key=key, params=params, seat=seat, deal=self.deal)
         self.log.append(line)
         del self.log[:-LOG_SIZE]
         self.logged += 1
