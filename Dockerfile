@@ -18,6 +18,9 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PATH=/venv/bin:$PATH
 COPY --from=build /venv /venv
+# DejaVu Sans draws the score sheet picture (Cyrillic names, card suits); without it Pillow's own font
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core \
+    && rm -rf /var/lib/apt/lists/*
 RUN useradd --create-home --uid 10001 kozyr
 USER kozyr
 WORKDIR /home/kozyr

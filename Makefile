@@ -26,7 +26,7 @@ run: $(RUNTIME)
 
 test: $(DEV)
 	scripts/ensure-redis
-	KOZYR_REQUIRE_REDIS=1 scripts/with-redis $(PY) -m pytest -q $(PYTEST_ARGS)
+	KOZYR_REQUIRE_REDIS=1 scripts/with-redis scripts/with-redis-cluster $(PY) -m pytest -q $(PYTEST_ARGS)
 	$(VENV)/bin/ruff check .
 
 lint: $(DEV)

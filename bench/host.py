@@ -88,23 +88,23 @@ class Counter:
     def __init__(self) -> None:
         self.host = 0
         self.outbox = 0
-        self._original: Any = AbstractConnection._send_packed_command
+        self._original: Any = AbstractConnection.send_packed_command
 
     def start(self) -> None:
         original, counter = self._original, self
 
-        async def send(conn: AbstractConnection, command: Any) -> None:
+        async def send(conn: AbstractConnection, command: Any, *args: Any, **kwargs: Any) -> None:
             task = asyncio.current_task()
             if task is not None and task.get_name().startswith("outbox"):
                 counter.outbox += 1
             else:
                 counter.host += 1
-            await original(conn, command)
+            await original(conn, command, *args, **kwargs)
 
-        AbstractConnection._send_packed_command = send  # type: ignore[method-assign]
+        AbstractConnection.send_packed_command = send  # type: ignore[method-assign]
 
     def stop(self) -> None:
-        AbstractConnection._send_packed_command = self._original  # type: ignore[method-assign]
+        AbstractConnection.send_packed_command = self._original  # type: ignore[method-assign]
 
 
 def pct(values: list[float], q: float) -> float:
@@ -274,9 +274,19 @@ async def mid_game(store: Store, args: argparse.Namespace) -> None:
     moves = len(await store.history(out.table))
     print(
         f"Redis memory of a 4-person rozpysnyi table mid-game (deal {state.deal_no} of {len(state.rounds)}, "
-        f"{cards} cards each, half played; "
-        f"table hash + move history ({moves} entries) + users set): {size} B"
+        f"{cards} cards each, half played): the table (one hash: JSON, users, move history of "
+        f"{moves} entries) {size} B"
     )
+    replay = await _memory(store, host.scoreboard.stats._k("moves", out.table))
+    if replay is not None:
+        print(f"  + the stats store's moves of the running game (for /replay): {replay} B")
+
+
+async def _memory(store: Store, key: str) -> int | None:
+    try:
+        return int(await store.redis.memory_usage(key, samples=0) or 0)
+    except Exception:
+        return None
 
 
 if __name__ == "__main__":

@@ -43,7 +43,10 @@ from tests.telegram.fakeapi import Call, Msg
 from tests.telegram.harness import ANN, BOB, CAT, DAN, GROUP, Harness, Person, VirtualClock, button
 
 PEOPLE = (ANN, BOB, CAT, DAN)
-SENDING = ("sendMessage", "editMessageText", "editMessageReplyMarkup", "deleteMessage")
+SENDING = (
+    "sendMessage", "sendPhoto", "editMessageText", "editMessageCaption", "editMessageReplyMarkup",
+    "deleteMessage",
+)  # fmt: skip
 
 
 class SimClock(VirtualClock):
@@ -223,7 +226,12 @@ def latencies(made: list[tuple[float, int]], group: list[Call]) -> list[float]:
 
 
 def final_delay(made: list[tuple[float, int]], group: list[Call]) -> float | None:
-    finals = [c.at for c in group if c.method == "sendMessage" and "🏁" in str(c.params.get("text", ""))]
+    finals = [  # the final scores: a message, or the score sheet picture captioned with them
+        c.at
+        for c in group
+        if c.method in ("sendMessage", "sendPhoto")
+        and "🏁" in str(c.params.get("text", c.params.get("caption", "")))
+    ]
     return (min(finals) - made[-1][0]) if finals and made else None
 
 

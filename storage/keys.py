@@ -1,8 +1,7 @@
 """Key names. Everything starts with the store's prefix; `{…}` marks a Redis Cluster hash tag.
 
-    {p}:table:{<id>}            hash: data (table JSON), version, commit (token of the last write)
-    {p}:table:{<id>}:moves      list: the move history of the previous and the current deal (see below)
-    {p}:table:{<id>}:users      set: users of the table (so closing can clear their indexes)
+    {p}:table:{<id>}            hash: data (table JSON), version, commit (token of the last write),
+                                users, moves, before (see below)
     {p}:chat:<chat>:tables      zset: table id → version of the commit that added it   } hints
     {p}:user:<user>:tables      zset: table id → version of the commit that added it   }
     {p}:{due}                   zset: table id → when the host must look at it
@@ -14,13 +13,13 @@
     {p}:pref:chat:<chat>        hash: lang
     {p}:msg:{<table>}           hash: target key → platform message id (see storage.messages)
 
-A table's three keys share the slot of `{<id>}`, so one script can commit to them all. The due zset
-and its versions hash share the slot `{due}`. Chat and user indexes are single keys.
-
-The move history holds short strings, oldest first: `#<deal>` starts a deal (the game state's `deal_no`
-after it was dealt; `#0` for games without deals) and `<seat>:<action>` is a move in the game's canonical
-action text (`2:bid:1`, `0:play:QH`). A new deal drops every entry before the previous deal's marker, and
-the list never holds more than `storage.tables.HISTORY_MAX` entries (the oldest go first).
+A table is one hash, so one script commits it and it costs one key's overhead. Beside the table JSON:
+`users`, the user keys of the table (so closing can clear their indexes), and the move history: `moves`
+holds the current deal, `before` the previous one, each a string of entries joined by newlines, oldest
+first: `#<deal>` starts a deal (the game state's `deal_no` after it was dealt) and `<seat>:<action>` is
+a move in the game's canonical action text (`2:bid:1`, `0:play:QH`). A deal longer than
+`storage.tables.HISTORY_BYTES` keeps its newest moves (its `#` marker goes first). The due zset and its
+versions hash share the slot `{due}`. Chat and user indexes are single keys.
 """
 
 from __future__ import annotations
@@ -47,15 +46,9 @@ class Keys:
     def table(self, table_id: str) -> str:
         return f"{self.prefix}:table:{{{table_id}}}"
 
-    def moves(self, table_id: str) -> str:
-        return f"{self.table(table_id)}:moves"
-
-    def users(self, table_id: str) -> str:
-        return f"{self.table(table_id)}:users"
-
     def table_keys(self, table_id: str) -> list[str]:
-        """The keys one commit writes, in the order the scripts expect."""
-        return [self.table(table_id), self.moves(table_id), self.users(table_id)]
+        """The keys of a table (one hash: one commit writes it whole)."""
+        return [self.table(table_id)]
 
     def chat(self, chat: str) -> str:
         return f"{self.prefix}:chat:{chat}:tables"

@@ -7,34 +7,35 @@ recognised as the same call and answers as the first one did, instead of failing
 
 from __future__ import annotations
 
-# KEYS: table hash, moves list, users set.  ARGV: data, ttl, token, user...
+# KEYS: table hash.  ARGV: data, ttl, token, user...
 CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then
   if redis.call('HGET', KEYS[1], 'commit') == ARGV[3] then return 1 end
   return 0
 end
-redis.call('DEL', KEYS[2], KEYS[3])
-redis.call('HSET', KEYS[1], 'data', ARGV[1], 'version', 1, 'commit', ARGV[3])
+local users = table.concat(ARGV, '\\n', 4)
+redis.call('HSET', KEYS[1], 'data', ARGV[1], 'version', 1, 'commit', ARGV[3], 'users', users)
 redis.call('EXPIRE', KEYS[1], ARGV[2])
-if #ARGV > 3 then
-  redis.call('SADD', KEYS[3], unpack(ARGV, 4))
-  redis.call('EXPIRE', KEYS[3], ARGV[2])
-end
 return 1
 """
 
-# KEYS: table hash, moves list, users set.
-# ARGV: expected, data, ttl, maxlen, token, closed (0/1), #moves, #added, #removed, moves..., added...,
+# KEYS: table hash.
+# ARGV: expected, data, ttl, history bytes, token, closed (0/1), #moves, #added, #removed, moves..., added...,
 # removed...   Returns {-1} when the version differs, {-2} when the table is gone, else {version} followed
 # by the table's users when it was closed (so the caller can drop it from their indexes).
-# A move starting with '#' starts a deal: the entries before the previous deal's marker are dropped
-# (the list keeps the previous and the current deal), and the list keeps at most `maxlen` entries.
+# A move starting with '#' starts a deal: the current deal becomes `before`. A deal longer than the
+# history bytes loses its oldest entries.
 COMMIT = """
 local version = tonumber(redis.call('HGET', KEYS[1], 'version'))
 if version == nil then return {-2} end
 local expected = tonumber(ARGV[1])
+local function split(s)
+  local out = {}
+  for item in string.gmatch(s or '', '[^\\n]+') do out[#out + 1] = item end
+  return out
+end
 local function users()
-  if ARGV[6] == '1' then return redis.call('SMEMBERS', KEYS[3]) end
+  if ARGV[6] == '1' then return split(redis.call('HGET', KEYS[1], 'users')) end
   return {}
 end
 if version ~= expected then
@@ -47,32 +48,41 @@ version = expected + 1
 redis.call('HSET', KEYS[1], 'data', ARGV[2], 'version', version, 'commit', ARGV[5])
 local n_moves, n_added, n_removed = tonumber(ARGV[7]), tonumber(ARGV[8]), tonumber(ARGV[9])
 local i = 10
-for _ = 1, n_moves do
-  local move = ARGV[i]
-  if string.byte(move, 1) == 35 then
-    local items = redis.call('LRANGE', KEYS[2], 0, -1)
-    for j = #items, 1, -1 do
-      if string.byte(items[j], 1) == 35 then
-        redis.call('LTRIM', KEYS[2], j - 1, -1)
-        break
-      end
+if n_moves > 0 then
+  local moves = redis.call('HGET', KEYS[1], 'moves') or ''
+  for _ = 1, n_moves do
+    if string.byte(ARGV[i], 1) == 35 then
+      if moves ~= '' then redis.call('HSET', KEYS[1], 'before', moves) end
+      moves = ARGV[i]
+    elseif moves == '' then
+      moves = ARGV[i]
+    else
+      moves = moves .. '\\n' .. ARGV[i]
     end
+    i = i + 1
   end
-  redis.call('RPUSH', KEYS[2], move)
-  i = i + 1
+  local limit = tonumber(ARGV[4])
+  if #moves > limit then
+    local cut = string.find(moves, '\\n', #moves - limit + 1, true)
+    moves = cut and string.sub(moves, cut + 1) or ''
+  end
+  redis.call('HSET', KEYS[1], 'moves', moves)
 end
-if n_moves > 0 then redis.call('LTRIM', KEYS[2], -tonumber(ARGV[4]), -1) end
-for _ = 1, n_added do
-  redis.call('SADD', KEYS[3], ARGV[i])
-  i = i + 1
+if n_added + n_removed > 0 then
+  local present, kept = {}, {}
+  for _ = 1, n_added do present[#present + 1] = ARGV[i]; i = i + 1 end
+  local gone = {}
+  for _ = 1, n_removed do gone[ARGV[i]] = true; i = i + 1 end
+  local seen = {}
+  for _, u in ipairs(split(redis.call('HGET', KEYS[1], 'users'))) do
+    if not gone[u] and not seen[u] then kept[#kept + 1] = u; seen[u] = true end
+  end
+  for _, u in ipairs(present) do
+    if not gone[u] and not seen[u] then kept[#kept + 1] = u; seen[u] = true end
+  end
+  redis.call('HSET', KEYS[1], 'users', table.concat(kept, '\\n'))
 end
-for _ = 1, n_removed do
-  redis.call('SREM', KEYS[3], ARGV[i])
-  i = i + 1
-end
-for _, key in ipairs(KEYS) do
-  if redis.call('EXISTS', key) == 1 then redis.call('EXPIRE', key, ARGV[3]) end
-end
+redis.call('EXPIRE', KEYS[1], ARGV[3])
 return {version, unpack(users())}
 """
 

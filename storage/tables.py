@@ -3,7 +3,7 @@
 The key layout is in `storage.keys`.
 
 **The table JSON is the truth; indexes are hints.** A commit is one Lua script over the table's own
-keys (hash, move history, users set: one Cluster slot), so a move is written entirely or not at all.
+hash (JSON, users, move history), so a move is written entirely or not at all.
 The chat, user and deadline indexes live in other slots and are written in separate round trips,
 ordered so that a failure at any point can only leave *extra* hints, never drop a needed one:
 
@@ -32,14 +32,15 @@ Closing a table (closed=True) gives its keys a short TTL and removes it from the
 
 from __future__ import annotations
 
+import base64
 import functools
 import logging
 import secrets
+import zlib
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, ParamSpec, TypeVar
 
 import redis.asyncio as aioredis
-from redis.asyncio.client import Pipeline
 from redis.commands.core import AsyncScript
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import NoScriptError, ResponseError
@@ -54,7 +55,9 @@ R = TypeVar("R")
 log = logging.getLogger(__name__)
 
 CLOSED_TTL = 86400
-HISTORY_MAX = 300  # entries of a table's move history (two deals of every game fit)
+HISTORY_BYTES = 3000  # the longest deal a table's move history keeps whole (a rozpysnyi deal: < 400)
+PACK_FROM = 1024  # table JSON this long or longer is stored compressed
+PACKED = "z:"  # the mark of compressed JSON (JSON itself starts with "{")
 CLAIM_TTL = 600  # seconds an update id stays claimed: platforms redeliver within minutes, not days
 WATCHERS_MAX = 200  # people told privately about new tables, per chat (/notify): bounded memory
 NETWORK_ERRORS = (RedisConnectionError, RedisTimeoutError, OSError)
@@ -93,6 +96,36 @@ def _ms(seconds: float) -> int:
     return max(1, int(seconds * 1000))
 
 
+class Batch:
+    """Commands queued by name (`batch.hget(...)`) for `Store._batch` to send together."""
+
+    def __init__(self) -> None:
+        self.ops: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = []
+
+    def __getattr__(self, name: str) -> Callable[..., None]:
+        def queue(*args: Any, **kwargs: Any) -> None:
+            self.ops.append((name, args, kwargs))
+
+        return queue
+
+
+def pack(data: str) -> str:
+    """A table's JSON as stored: compressed when long (zlib, then base64: the clients decode replies as text).
+
+    JSON of a game in play compresses about 2.5 times: a 4-person rozpysnyi table then fits in 4 KB of Redis.
+    """
+    if len(data) < PACK_FROM:
+        return data
+    return PACKED + base64.b64encode(zlib.compress(data.encode(), 1)).decode()
+
+
+def unpack(stored: str) -> str:
+    """The JSON back (a short or older table is stored as plain JSON)."""
+    if stored.startswith(PACKED):
+        return zlib.decompress(base64.b64decode(stored[len(PACKED) :])).decode()
+    return stored
+
+
 def _by_age(ids: list[str]) -> list[str]:
     """Table ids in creation order (they are base36 numbers)."""
     return sorted(ids, key=lambda i: (len(i), i))
@@ -119,17 +152,24 @@ class Store:
         self.ordered_pipelines = not hasattr(redis, "get_nodes")
 
     # -- round trips ------------------------------------------------------------------------------
-    async def _batch(self, build: Callable[[Pipeline], None]) -> list[Any]:
+    async def _batch(self, build: Callable[[Batch], None]) -> list[Any]:
         """Run the commands `build` queues in one round trip; scripts go by EVALSHA (`_call`).
 
         If the server lacks a script (NOSCRIPT: it restarted, or a new node), every script is loaded and
         the whole batch runs again: each command queued must be safe to repeat (reads, idempotent
-        writes, and the write scripts that recognise their token).
+        writes, and the write scripts that recognise their token). On a Cluster (whose pipelines refuse
+        scripts) the scripts go one by one beside a pipeline of the other commands.
         """
+        batch = Batch()
+        build(batch)
         for attempt in range(2):
-            async with self.redis.pipeline(transaction=False) as pipe:
-                build(pipe)
-                results = await pipe.execute(raise_on_error=False)
+            if self.ordered_pipelines:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for name, args, kwargs in batch.ops:
+                        getattr(pipe, name)(*args, **kwargs)
+                    results = await pipe.execute(raise_on_error=False)
+            else:
+                results = await self._cluster_batch(batch)
             if attempt == 0 and any(isinstance(r, NoScriptError) for r in results):
                 await self._load_scripts()
                 continue
@@ -139,8 +179,26 @@ class Store:
             return results
         raise AssertionError("unreachable")
 
+    async def _cluster_batch(self, batch: Batch) -> list[Any]:
+        results: list[Any] = [None] * len(batch.ops)
+        plain = [i for i, (name, _a, _k) in enumerate(batch.ops) if name != "evalsha"]
+        if plain:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for i in plain:
+                    name, args, kwargs = batch.ops[i]
+                    getattr(pipe, name)(*args, **kwargs)
+                for i, r in zip(plain, await pipe.execute(raise_on_error=False), strict=True):
+                    results[i] = r
+        for i, (name, args, _kwargs) in enumerate(batch.ops):
+            if name == "evalsha":
+                try:
+                    results[i] = await self.redis.evalsha(*args)
+                except ResponseError as e:
+                    results[i] = e
+        return results
+
     @staticmethod
-    def _call(pipe: Pipeline, script: AsyncScript, keys: Sequence[str], args: Sequence[Any]) -> None:
+    def _call(pipe: Batch, script: AsyncScript, keys: Sequence[str], args: Sequence[Any]) -> None:
         """Queue a script by its SHA alone (no SCRIPT EXISTS round trip first, as redis-py's pipelines do)."""
         pipe.evalsha(script.sha, len(keys), *keys, *args)
 
@@ -155,7 +213,7 @@ class Store:
         """What a command needs first, in one round trip: the user's language, the claim of its update id
         (True when it is the first, or there is none) and the table (json, version) when its id is known."""
 
-        def build(pipe: Pipeline) -> None:
+        def build(pipe: Batch) -> None:
             pipe.hget(self.keys.user_prefs(user), "lang")
             if claim is not None:
                 self._call(pipe, self._take, [self.keys.seen(claim)], [_token(), _ms(ttl)])
@@ -168,7 +226,7 @@ class Store:
         found = None
         if table_id is not None:
             data, version = results.pop(0)
-            found = None if data is None or version is None else (data, int(version))
+            found = None if data is None or version is None else (unpack(data), int(version))
         return lang, claimed, found
 
     # -- tables ---------------------------------------------------------------------------------
@@ -184,7 +242,7 @@ class Store:
         if chat is not None or users:
             await self._batch(lambda pipe: self._add_hints(pipe, table_id, 1, chat, users, None))
         created = await self._create(
-            keys=self.keys.table_keys(table_id), args=[data, self.table_ttl, _token(), *users]
+            keys=self.keys.table_keys(table_id), args=[pack(data), self.table_ttl, _token(), *users]
         )
         if not created:
             raise TableExists(table_id)
@@ -196,7 +254,7 @@ class Store:
         data, version = await self.redis.hmget(self.keys.table(table_id), ["data", "version"])
         if data is None or version is None:
             return None
-        return data, int(version)
+        return unpack(data), int(version)
 
     @guarded
     async def commit(
@@ -211,8 +269,12 @@ class Store:
         users_removed: Sequence[str] = (),
         deadline: float | None = None,
         closed: bool = False,
+        after: Callable[[Batch], None] | None = None,
     ) -> int:
         """Write `data` as version expected+1 if the table is still at `expected`, else Conflict.
+
+        `after` queues more writes (idempotent ones) into the second round trip, once the commit stands:
+        the stats store notes the moves of the running game there (`storage.stats`).
 
         `moves` are appended to the table's move history (`#<deal>` markers and `<seat>:<action>`).
         Two round trips: the index additions and the compare-and-set in one pipeline (a connection runs
@@ -222,10 +284,10 @@ class Store:
         version = expected + 1
         hints = not closed and (chat is not None or bool(users_added) or deadline is not None)
 
-        def add(pipe: Pipeline) -> None:
+        def add(pipe: Batch) -> None:
             self._add_hints(pipe, table_id, version, chat, users_added, deadline)
 
-        def cas(pipe: Pipeline) -> None:
+        def cas(pipe: Batch) -> None:
             if hints and self.ordered_pipelines:
                 add(pipe)
             self._compare_and_set(pipe, table_id, expected, data, moves, users_added, users_removed, closed)
@@ -239,19 +301,21 @@ class Store:
         if status < 0:
             raise Conflict(f"table {table_id} is no longer at version {expected}")
         removed = list(dict.fromkeys([*users_removed, *reply[1:]]))
+
+        def settle(pipe: Batch) -> None:
+            self._settle_hints(pipe, table_id, version, chat if closed else None, removed, deadline, closed)
+            if after is not None:
+                after(pipe)
+
         try:
-            await self._batch(
-                lambda pipe: self._settle_hints(
-                    pipe, table_id, version, chat if closed else None, removed, deadline, closed
-                )
-            )
+            await self._batch(settle)
         except NETWORK_ERRORS as e:
             log.warning("table %s v%d committed, but its index update failed (%s)", table_id, version, e)
         return version
 
     def _compare_and_set(
         self,
-        pipe: Pipeline,
+        pipe: Batch,
         table_id: str,
         expected: int,
         data: str,
@@ -262,12 +326,13 @@ class Store:
     ) -> None:
         """The atomic part of a commit; its reply: [version or -1/-2, the table's users when closed...]."""
         ttl = CLOSED_TTL if closed else self.table_ttl
-        head = [expected, data, ttl, HISTORY_MAX, _token(), int(closed), len(moves), len(added), len(removed)]
+        counts = [len(moves), len(added), len(removed)]
+        head = [expected, pack(data), ttl, HISTORY_BYTES, _token(), int(closed), *counts]
         self._call(pipe, self._commit, self.keys.table_keys(table_id), [*head, *moves, *added, *removed])
 
     def _add_hints(
         self,
-        pipe: Pipeline,
+        pipe: Batch,
         table_id: str,
         version: int,
         chat: str | None,
@@ -283,7 +348,7 @@ class Store:
 
     def _settle_hints(
         self,
-        pipe: Pipeline,
+        pipe: Batch,
         table_id: str,
         version: int,
         chat: str | None,
@@ -313,7 +378,14 @@ class Store:
     @guarded
     async def history(self, table_id: str) -> list[str]:
         """The table's move history, oldest first: `#<deal>` markers and `<seat>:<action>` (see keys)."""
-        return list(await self.redis.lrange(self.keys.moves(table_id), 0, -1))
+        before, moves = await self.redis.hmget(self.keys.table(table_id), ["before", "moves"])
+        return [m for field in (before, moves) if field for m in field.split("\n")]
+
+    @guarded
+    async def users(self, table_id: str) -> list[str]:
+        """The user keys the table knows (those its closing removes from the user indexes)."""
+        users = await self.redis.hget(self.keys.table(table_id), "users")
+        return users.split("\n") if users else []
 
     @guarded
     async def tables_in_chat(self, chat: str) -> list[str]:
@@ -491,8 +563,6 @@ class Store:
             return await self._estimate(table_id)
 
     async def _estimate(self, table_id: str) -> int:
-        """The payload bytes: table JSON, moves, user names (no Redis overhead)."""
-        data = await self.redis.hget(self.keys.table(table_id), "data") or ""
-        moves = await self.history(table_id)
-        users = await self.redis.smembers(self.keys.users(table_id))
-        return sum(len(s.encode()) for s in [data, *moves, *users])
+        """The payload bytes of the table's hash (no Redis overhead)."""
+        fields = await self.redis.hgetall(self.keys.table(table_id))
+        return sum(len(k.encode()) + len(v.encode()) for k, v in fields.items())

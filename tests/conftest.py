@@ -1,8 +1,9 @@
 """Shared fixtures: a Redis client for every backend the code must work on.
 
 `redis` / `store` run each test twice: against a real `redis-server` (REDIS_TEST_URL, started by
-`make test`) and against fakeredis. Under `make test` (KOZYR_REQUIRE_REDIS=1) a missing server fails
-the run instead of skipping the tests.
+`make test`) and against fakeredis; the storage tests (and `tests/core/test_cluster.py`) also against
+a real 3-master Redis Cluster (REDIS_CLUSTER_TEST_URL, `scripts/with-redis-cluster`). Under
+`make test` (KOZYR_REQUIRE_REDIS=1) a missing server or cluster fails the run instead of skipping.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 import pytest
 import redis.asyncio as aioredis
 from fakeredis import FakeAsyncRedis, FakeServer
+from redis.asyncio.cluster import RedisCluster
 
 from storage import Store
 
@@ -29,11 +31,33 @@ def _real_url() -> str:
     return url
 
 
+def _cluster_url() -> str:
+    url = os.environ.get("REDIS_CLUSTER_TEST_URL")
+    if not url:
+        if os.environ.get("KOZYR_REQUIRE_REDIS") == "1":
+            pytest.fail("REDIS_CLUSTER_TEST_URL is not set: the cluster tests need a real cluster")
+        pytest.skip("no Redis Cluster (run `make test`)")
+    return url
+
+
 @pytest.fixture(params=BACKENDS)
 async def redis_factory(request: pytest.FixtureRequest) -> AsyncIterator[Callable[[], aioredis.Redis]]:
     """Makes new connections to one server (several clients = several workers)."""
+    async for make in connections(request.param):
+        yield make
+
+
+async def connections(backend: str) -> AsyncIterator[Callable[[], aioredis.Redis]]:
+    """A maker of clients of one backend: "real", "fake" or "cluster" (a 3-master Redis Cluster)."""
     clients: list[aioredis.Redis] = []
-    if request.param == "real":
+    if backend == "cluster":
+        url = _cluster_url()
+
+        def make() -> aioredis.Redis:
+            client = RedisCluster.from_url(url, decode_responses=True)
+            clients.append(client)
+            return client  # type: ignore[return-value]
+    elif backend == "real":
         url = _real_url()
 
         def make() -> aioredis.Redis:

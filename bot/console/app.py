@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import shutil
 import sys
+import tempfile
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import games
@@ -35,7 +37,12 @@ from bot.core.api import (
     Press,
     Screen,
     SetOption,
+    ShowHistory,
+    ShowReplay,
     ShowRules,
+    ShowSheet,
+    ShowStats,
+    ShowTop,
     Start,
     TableTarget,
     UserRef,
@@ -48,6 +55,7 @@ Write = Callable[[str], Any]
 QUIT = {"q", "quit", "exit", "й"}  # й: the q key on a Russian or Ukrainian layout
 RULES = {"?", "rules", "r"}
 HELP = {"help", "h"}
+SCORES = {"/stats", "/top", "/history", "/replay", "/sheet"}
 CLEAR_LINE = "\r\x1b[K"
 
 
@@ -128,7 +136,7 @@ class ConsoleApp:
                 return 2
         if await self._command(Start(user=self.user, chat=self.chat)) is None:
             return 2
-        self.say(t(self.lang, "console.help"))
+        self.say(t(self.lang, "console.help") + "\n" + t(self.lang, "console.help_scores"))
         return await self._turns()
 
     async def _turns(self) -> int:
@@ -138,6 +146,7 @@ class ConsoleApp:
             await self._news(table)
             if table.status != "playing":
                 self._end()
+                await self._scores("/stats")
                 return 0
             buttons = self._buttons()
             ai_next = table.ai_due is not None and not ai_idle
@@ -170,7 +179,9 @@ class ConsoleApp:
         elif word in RULES:
             await self._rules()
         elif word in HELP:
-            self.say(t(self.lang, "console.help"))
+            self.say(t(self.lang, "console.help") + "\n" + t(self.lang, "console.help_scores"))
+        elif word.split(" ")[0] in SCORES:
+            await self._scores(text)
         elif text.isdigit():
             n = int(text)
             if 1 <= n <= len(buttons):
@@ -187,6 +198,44 @@ class ConsoleApp:
         if outcome.reply is not None and (outcome.reply.alert or isinstance(command, Press | Act)):
             self.say(("⚠ " if outcome.reply.alert else "") + outcome.reply.text)
         return None if outcome.reply is not None and outcome.reply.alert else outcome
+
+    async def _scores(self, text: str) -> None:
+        """`/stats`, `/top`, `/history`, `/replay <id> [move]`, `/sheet`: printed (a picture saved)."""
+        await self.host.flush()  # a game that just ended is counted
+        word, *args = text.split()
+        base = {"user": self.user}
+        command: Command
+        if word == "/stats":
+            command = ShowStats(chat=self.chat, game=args[0] if args else None, **base)
+        elif word == "/top":
+            command = ShowTop(chat=self.chat, game=args[0] if args else None, **base)
+        elif word == "/history":
+            command = ShowHistory(chat=self.chat, **base)
+        elif word == "/replay" and args:
+            step = int(args[1]) if len(args) > 1 and args[1].isdigit() else None
+            command = ShowReplay(game_id=args[0], step=step, **base)
+        elif word == "/replay":
+            self.say(t(self.lang, "stats.replay_how"))
+            return
+        else:
+            command = ShowSheet(chat=self.chat, table=self.table_id, **base)
+        outcome = await self.host.handle(command)  # type: ignore[arg-type]
+        reply = outcome.reply
+        if reply is None:
+            return
+        if reply.alert or reply.screen is None:
+            self.say(("⚠ " if reply.alert else "") + reply.text)
+            return
+        self.say("\n" + reply.screen.text())
+        if reply.screen.image is not None:
+            self.say(t(self.lang, "console.sheet_saved", path=self._save(reply.screen.image)))
+        self.shown = None
+
+    def _save(self, image: bytes) -> str:
+        """The score sheet as a PNG file in the temporary directory; its path."""
+        path = Path(tempfile.gettempdir()) / f"kozyr-{self.table_id or 'sheet'}.png"
+        path.write_bytes(image)
+        return str(path)
 
     async def _rules(self) -> None:
         table = await self._load()
@@ -263,6 +312,8 @@ class ConsoleApp:
     def _end(self) -> None:
         if self.final is not None:
             self.say("\n" + self.final.text())
+            if self.final.image is not None:
+                self.say(t(self.lang, "console.sheet_saved", path=self._save(self.final.image)))
         elif self.table is not None:
             self.say("\n" + self.table.text())
 

@@ -155,6 +155,77 @@ class ShowSettings(TableCommand):
     kind: Literal["settings"] = "settings"
 
 
+class SetPreset(TableCommand):
+    """The lobby takes a preset's options (the creator or an admin)."""
+
+    kind: Literal["preset"] = "preset"
+    name: str
+
+
+class ShowPanel(TableCommand):
+    """Open (or close) the settings panel's picker of a text option."""
+
+    kind: Literal["panel"] = "panel"
+    name: str
+
+
+class EditOption(TableCommand):
+    """A list option built by buttons: add `item` at its end, or remove the last (`item` None)."""
+
+    kind: Literal["edit_option"] = "edit_option"
+    name: str
+    item: str | None = None
+
+
+class ShowLog(TableCommand):
+    """Show or hide the current deal's whole public history on the table message."""
+
+    kind: Literal["log"] = "log"
+
+
+class Rematch(TableCommand):
+    """A finished table's seats play again: same people and AIs, same options, the deal rotated."""
+
+    kind: Literal["rematch"] = "rematch"
+
+
+class ShowStats(Command):
+    """A person's stats and ratings: in `chat` (if given) and across chats."""
+
+    kind: Literal["stats"] = "stats"
+    chat: ChatRef | None = None
+    game: str | None = None
+
+
+class ShowTop(Command):
+    """The chat's leaderboard (every game with one, or `game`)."""
+
+    kind: Literal["top"] = "top"
+    chat: ChatRef
+    game: str | None = None
+
+
+class ShowHistory(Command):
+    """The chat's last finished games."""
+
+    kind: Literal["history"] = "history"
+    chat: ChatRef
+
+
+class ShowReplay(Command):
+    """A finished game move by move (`step` 0 is the deal; None: the last move)."""
+
+    kind: Literal["replay"] = "replay"
+    game_id: str
+    step: int | None = None
+
+
+class ShowSheet(TableCommand):
+    """The score sheet picture of a table's game (the chat's open table, or the last finished one)."""
+
+    kind: Literal["sheet"] = "sheet"
+
+
 class SetLanguage(Command):
     kind: Literal["set_language"] = "set_language"
     lang: str
@@ -208,6 +279,16 @@ AnyCommand = Annotated[
     | ShowHand
     | ShowRules
     | ShowSettings
+    | SetPreset
+    | ShowPanel
+    | EditOption
+    | ShowLog
+    | Rematch
+    | ShowStats
+    | ShowTop
+    | ShowHistory
+    | ShowReplay
+    | ShowSheet
     | SetLanguage
     | SetPings
     | MyTables
@@ -237,6 +318,8 @@ class Screen(BaseModel):
     title: str = ""
     lines: list[str] = Field(default_factory=list)
     buttons: list[list[Button]] = Field(default_factory=list)
+    # a picture (PNG) sent with the text as its caption: the score sheet (never stored, never compared)
+    image: bytes | None = Field(None, exclude=True, repr=False)
 
     def text(self) -> str:
         return "\n".join([self.title, *self.lines] if self.title else self.lines)
@@ -323,6 +406,8 @@ class Reply(BaseModel):
     text: str
     alert: bool = False
     screen: Screen | None = None
+    # the screen replaces the message whose button was pressed (a replay's next move), not a new one
+    in_place: bool = False
 
 
 class Outcome(BaseModel):

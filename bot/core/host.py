@@ -13,13 +13,15 @@ import asyncio
 import contextlib
 import logging
 import math
+import random
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from contextvars import ContextVar
 from typing import Any
 
 import games
-from bot.core import lobby, metrics, mine, play, render
+from bot.core import lobby, metrics, mine, play, render, sheet
 from bot.core.api import (
     Act,
     AddBot,
@@ -28,6 +30,7 @@ from bot.core.api import (
     ChatRef,
     ChatTarget,
     Delivery,
+    EditOption,
     Frontend,
     HandTarget,
     Invite,
@@ -42,15 +45,24 @@ from bot.core.api import (
     Pick,
     PingTarget,
     Press,
+    Rematch,
     RemoveBot,
     Reply,
     Screen,
     SetLanguage,
     SetOption,
     SetPings,
+    SetPreset,
     ShowHand,
+    ShowHistory,
+    ShowLog,
+    ShowPanel,
+    ShowReplay,
     ShowRules,
     ShowSettings,
+    ShowSheet,
+    ShowStats,
+    ShowTop,
     Start,
     TableCommand,
     TableTarget,
@@ -59,6 +71,7 @@ from bot.core.api import (
 from bot.core.config import Settings
 from bot.core.history import Deal, deals
 from bot.core.i18n import for_platform, has, normalize_language, t
+from bot.core.scoreboard import Scoreboard, scope
 from bot.core.table import Seat, Table
 from bot.core.thinking import Thinker
 from bot.core.tokens import decode, digest, encode
@@ -69,6 +82,8 @@ log = logging.getLogger(__name__)
 
 Change = Callable[[Table], Awaitable[Any]]
 RETRIES = 12
+MEMO_SIZE = 2048  # table versions whose drawn screens a process remembers
+STATES_SIZE = 64  # parsed game states (a change renders its old and new table several times)
 # Table buttons whose meaning depends on the table they were drawn on (a seat number): any change stales them.
 # Game moves and picks stay valid while legal for their person (`_fresh`); every other button is timeless.
 VERSIONED = ("@kick:",)
@@ -93,6 +108,13 @@ class Host:
         self.clock = clock
         self.secret = settings.token_secret.get_secret_value().encode()
         self.frontends: dict[str, Frontend] = {}
+        self._after_outage: set[asyncio.Task[int]] = set()  # reconciles under way after an outage
+        # per process, bounded: game states parsed per state document, and the fingerprints of the
+        # screens each committed (table, version) showed (the next change compares with them)
+        self._states: OrderedDict[int, tuple[dict[str, Any], Any]] = OrderedDict()
+        self._drawn: OrderedDict[tuple[str, int], dict[str, str]] = OrderedDict()
+        self.scoreboard = Scoreboard(store)
+        self._counting: set[asyncio.Task[None]] = set()  # finished games being counted (off the move's path)
         self.thinker = Thinker(settings.ai_processes)
         # updates handled at once: the rest wait their turn here, not for a Redis connection
         self._updates = asyncio.Semaphore(settings.update_concurrency)
@@ -225,6 +247,10 @@ class Host:
                 return await self._move_chat(cmd)
             case ShowHand():
                 return await self._show_hand(cmd, lang)
+            case Rematch() if cmd.table:
+                return await self._rematch(cmd.table, cmd, lang)
+            case ShowStats() | ShowTop() | ShowHistory() | ShowReplay() | ShowSheet():
+                return await self._scores(cmd, lang)
             case TableCommand():
                 table_id = await self._find_table(cmd)
                 return await self._table_command(table_id, cmd, lang)
@@ -272,6 +298,14 @@ class Host:
                     lobby.set_option(tbl, game, user, admin, cmd.name, cmd.value)
                 case ShowSettings():
                     lobby.toggle_settings(tbl, user, admin)
+                case SetPreset():
+                    lobby.set_preset(tbl, game, user, admin, cmd.name)
+                case ShowPanel():
+                    lobby.show_panel(tbl, game, user, admin, cmd.name)
+                case EditOption():
+                    lobby.edit_list(tbl, game, user, admin, cmd.name, cmd.item)
+                case ShowLog():
+                    lobby.toggle_log(tbl)
                 case Act() | Pick() if old_button and tbl.seat_of(user) is not None:
                     try:
                         self._move_or_pick(tbl, game, cmd, now)
@@ -358,7 +392,7 @@ class Host:
         """What the hand of `seat` offers now; picks no longer offered are dropped from the selection."""
         if tbl.status != "playing" or tbl.state is None:
             return Offer()
-        state = game.load(tbl.state)
+        state = self._state(tbl)
         s = tbl.seats[seat]
         offer = game.offer(state, seat, tuple(s.picked))
         kept = [p for p in s.picked if p in offer.picks]
@@ -409,8 +443,26 @@ class Host:
             return await self._table_command(token.table, Join(seat=int(args[0]), **target), lang, version)
         if verb == "kick" and len(args) == 1 and args[0].isdigit():
             return await self._table_command(token.table, Kick(seat=int(args[0]), **target), lang, version)
+        if verb == "rp" and len(args) == 1 and args[0].isdigit():  # a replay's step (the token names a game)
+            replay = ShowReplay(user=cmd.user, game_id=token.table, step=int(args[0]))
+            outcome = await self._scores(replay, lang)
+            if outcome.reply is not None:
+                outcome.reply.in_place = True
+            return outcome
         if verb == "hand" and not args:
             return await self._show_hand(ShowHand(ephemeral=True, **target), lang)
+        table_verbs: dict[str, Callable[[list[str]], TableCommand | None]] = {
+            "preset": lambda a: SetPreset(name=a[0], **target) if len(a) == 1 else None,
+            "panel": lambda a: ShowPanel(name=a[0], **target) if len(a) == 1 else None,
+            "add": lambda a: EditOption(name=a[0], item=a[1], **target) if len(a) == 2 else None,
+            "pop": lambda a: EditOption(name=a[0], **target) if len(a) == 1 else None,
+            "log": lambda a: ShowLog(**target) if not a else None,
+        }
+        made = table_verbs[verb](args) if verb in table_verbs else None
+        if made is not None:
+            return await self._table_command(token.table, made, lang, version)
+        if verb == "rematch" and not args:
+            return await self._rematch(token.table, Rematch(**target), lang)
         raise GameError("bad_token")
 
     async def _stale(self, table_id: str, user: UserRef, lang: str) -> Outcome:
@@ -427,6 +479,38 @@ class Host:
         return Outcome(
             reply=Reply(text=t(lang, "error.stale"), alert=False), deliveries=deliveries, table=table_id
         )
+
+    async def _rematch(self, table_id: str, cmd: Rematch, lang: str) -> Outcome:
+        """🔁 Rematch: a new table with the finished one's seats and options starts at once, the first deal
+        rotated one seat on; people who do not want to play again leave it (the AI takes their seat)."""
+        old = await self._load(table_id)
+        lobby.check_rematch(old, cmd.user, cmd.is_chat_admin)
+        for other in await self._open_tables(old.chat):
+            raise GameError("table_here", id=other.id)
+        game = games.get(old.game)
+        new_id = await self.store.new_id()
+        now = self.clock()
+
+        async def claim(tbl: Table) -> None:  # one rematch per finished table, even when pressed twice
+            lobby.check_rematch(tbl, cmd.user, cmd.is_chat_admin)
+            tbl.rematch = new_id
+
+        before, after = await self._change(table_id, claim)
+        table = lobby.rematch_table(after, cmd.user, new_id, now)
+        table.version = await self.store.create(
+            table.id, self._dump(table), chat=table.chat.key, users=[u.key for u in table.people()]
+        )
+        seed = game.rematch_seed(self._state(after), random.SystemRandom().randrange(2**53))
+
+        async def start(tbl: Table) -> None:
+            lobby.start(tbl, game, tbl.creator, True, now, self.settings.lobby_timeout, seed=seed)
+            play.record(tbl, game, game.load(tbl.state or {}), [], now, self.settings.ai_delay)
+
+        waiting, playing = await self._change(new_id, start)
+        views = self._views(before, after)
+        for d in self._views(waiting, playing):  # the new table's message is a new, notifying message
+            views.append(d.model_copy(update={"notify": True}) if isinstance(d.target, TableTarget) else d)
+        return Outcome(reply=Reply(text=t(lang, "night.done.rematch")), deliveries=views, table=new_id)
 
     # -- commands that are not one table's moves --------------------------------------------------
     async def _new_table(self, cmd: NewTable, lang: str) -> Outcome:
@@ -484,6 +568,7 @@ class Host:
                 lines.append(t(lang, f"{game.key}.summary") if has(f"{game.key}.summary") else "")
                 lines.append(t(lang, for_platform("host.rules.options", platform)))
                 lines += self._option_help(game, lang)
+                lines.append(t(lang, for_platform("night.help.options", platform)))
                 if game.presets:
                     names = game.presets
                     named = (render.typed_with_name(p, render.preset_name(game, p, lang)) for p in names)
@@ -578,6 +663,58 @@ class Host:
         text = t(lang, "host.done.show_hand")
         return Outcome(reply=Reply(text=text, screen=screen), deliveries=deliveries)
 
+    # -- stats, history, replays, the score sheet --------------------------------------------------
+    async def _finished(self, table: Table) -> None:
+        """Count a finished game into stats and ratings (idempotent: a game is counted once)."""
+        try:
+            await self.scoreboard.finished(table, self.clock())
+        except Unavailable:
+            log.warning("table %s: storage unavailable, the game is counted when next loaded", table.id)
+        except Exception:
+            log.exception("table %s: the finished game could not be counted", table.id)
+
+    def _replay_signer(self) -> Callable[[str, str], str]:
+        return lambda game_id, action: encode(self.secret, game_id, 0, action)
+
+    async def _scores(self, cmd: AnyCommand, lang: str) -> Outcome:
+        board = self.scoreboard
+        platform = cmd.user.platform
+        match cmd:
+            case ShowStats():
+                screen = await board.stats_screen(cmd.user, cmd.chat, cmd.game, lang)
+            case ShowTop():
+                screen = await board.top_screen(cmd.chat, cmd.game, lang)
+            case ShowHistory():
+                screen = await board.history_screen(cmd.chat, lang, self._replay_signer())
+            case ShowReplay():
+                screen = await board.replay_screen(
+                    cmd.game_id, cmd.step, lang, platform, self._replay_signer()
+                )
+            case ShowSheet():
+                table = await self._sheet_table(cmd)
+                screen = Screen(lines=[t(lang, "stats.sheet_caption", id=table.id)])
+                screen.image = await asyncio.to_thread(self._sheet_picture, table)
+            case _:
+                raise GameError("illegal_action", action=cmd.kind)
+        return Outcome(reply=Reply(text=screen.text(), screen=screen))
+
+    async def _sheet_table(self, cmd: ShowSheet) -> Table:
+        """The table a sheet is asked for: named, the chat's open one, or the chat's last finished game's."""
+        if cmd.table:
+            table = await self._load(cmd.table)
+        else:
+            tables = await self._open_tables(cmd.chat) if cmd.chat is not None else []
+            if not tables and cmd.chat is not None:
+                last = await self.scoreboard.stats.history(scope(cmd.chat), 1)
+                found = await self._try_load(last[0]["id"].split("-")[0]) if last else None
+                tables = [found] if found is not None else []
+            if not tables:
+                raise GameError("no_table_here")
+            table = tables[0]
+        if table.state is None or table.status not in ("playing", "over"):
+            raise GameError("no_sheet")
+        return table
+
     # -- AI and deadlines -------------------------------------------------------------------------
     async def run_due(self, now: float | None = None, *, ai_only: bool = False) -> int:
         """Make every move that is due by `now`: AI turns, and the AI playing for late people.
@@ -596,21 +733,29 @@ class Host:
         return moves
 
     async def settle(self, limit: int = 100_000) -> int:
-        """Play every AI move that is waiting, at once (tests, the console): people are never timed out."""
+        """Play every AI move that is waiting, at once (tests, the console): people are never timed out.
+        Finished games are counted by the time it returns."""
         total = 0
         while total < limit:
             moves = await self.run_due(ai_only=True)
             if not moves:
-                return total
+                break
             total += moves
+        await self.flush()
         return total
+
+    async def flush(self) -> None:
+        """Wait until every finished game this worker is counting is counted."""
+        while self._counting:
+            await asyncio.gather(*list(self._counting), return_exceptions=True)
 
     async def warm(self) -> None:
         """Start the AI's processes now rather than at its first move."""
         await self.thinker.warm()
 
     async def aclose(self) -> None:
-        """Stop the AI's processes."""
+        """At a stop: finish counting the games that just ended, stop the AI's processes."""
+        await self.flush()
         await self.thinker.aclose()
 
     async def background(self, stop: asyncio.Event, tick: float = 0.25) -> None:
@@ -635,7 +780,13 @@ class Host:
                         claimed = await self.store.claim_due(now, now + self.settings.claim_lease, free)
                     if down:
                         down = False
-                        log.warning("storage reachable again; the sweep resumes")
+                        log.warning("storage reachable again; the sweep resumes, the tables are reconciled")
+                        # what failed to show during the outage (fingerprints and paces live in Redis) is
+                        # sent now: each front end's messages are brought in line with the committed state
+                        for platform in list(self.frontends):
+                            task = asyncio.create_task(self.reconcile(platform))
+                            self._after_outage.add(task)
+                            task.add_done_callback(self._after_outage.discard)
                 except Unavailable as e:
                     if not down:
                         down = True
@@ -654,7 +805,7 @@ class Host:
         finally:
             stopped.cancel()
             unfinished = [table_id for task, table_id in running.items() if not task.done()]
-            for task in running:
+            for task in [*running, *self._after_outage]:
                 task.cancel()
             if unfinished:
                 with contextlib.suppress(Exception):
@@ -683,10 +834,14 @@ class Host:
             state = game.load(tbl.state)
             to_act = game.to_act(state)
             ai = [s for s in to_act if tbl.seats[s].ai_plays]
+            expiry = tbl.turn_since + tbl.host.turn_timeout  # past it, no reminder: the AI moves
             if ai and (ai_only or (tbl.ai_due is not None and tbl.ai_due <= now)):
                 seat = ai[0]
                 await self._ai_move(tbl, game, state, seat, now)
-            elif not ai_only and tbl.turn_since + tbl.host.turn_timeout <= now and to_act:
+            elif not ai_only and (at := tbl.remind_at()) is not None and at <= now < expiry and to_act:
+                tbl.reminded = tbl.turn_since  # `_views` sends the reminded hands anew, so they notify
+                return
+            elif not ai_only and expiry <= now and to_act:
                 seat = to_act[0]
                 s = tbl.seats[seat]
                 s.misses += 1
@@ -762,7 +917,7 @@ class Host:
 
     @staticmethod
     def _dump(table: Table) -> str:
-        return table.model_dump_json(exclude_defaults=False)
+        return table.model_dump_json(exclude_defaults=True)  # defaults return on load
 
     async def _change(self, table_id: str, change: Change) -> tuple[Table, Table]:
         """Load, change a copy, commit with compare-and-set; on a lost race, again from the fresh table."""
@@ -776,6 +931,8 @@ class Host:
             if found is None:
                 raise GameError("no_table")
             old, new = _parse(*found), _parse(*found)  # a second parse is cheaper than a deep copy
+            if old.status == "over":
+                await self._finished(old)  # counted already, or a count that failed after the commit
             try:
                 await change(new)
             except Unchanged:
@@ -795,10 +952,15 @@ class Host:
                     users_removed=sorted(before - after),
                     deadline=new.deadline(),
                     closed=not new.open,
+                    after=self.scoreboard.note_moves(new, old.version + 1),  # the moves, for the replay
                 )
             except Conflict:
                 continue
             metrics.committed(new)
+            if new.status == "over" and old.status == "playing":  # counted beside, not in the final move
+                task = asyncio.ensure_future(self._finished(new))
+                self._counting.add(task)
+                task.add_done_callback(self._counting.discard)
             return old, new
         raise GameError("busy")
 
@@ -834,7 +996,25 @@ class Host:
         return sign
 
     def _state(self, table: Table) -> Any:
-        return games.get(table.game).load(table.state) if table.state is not None else None
+        """The game state of a table, parsed once per state document (renders read it many times)."""
+        if table.state is None:
+            return None
+        key = id(table.state)
+        known = self._states.get(key)
+        if known is not None and known[0] is table.state:
+            return known[1]
+        state = games.get(table.game).load(table.state)
+        self._states[key] = (table.state, state)
+        if len(self._states) > STATES_SIZE:
+            self._states.popitem(last=False)
+        return state
+
+    def _seen(self, table: Table, target: str, draw: Callable[[], Screen]) -> str:
+        """The fingerprint of a screen of `table`: remembered from its version's commit, or drawn."""
+        known = self._drawn.get((table.id, table.version))
+        if known is not None and target in known:
+            return known[target]
+        return render.fingerprint(draw())
 
     def _table_screen(self, table: Table) -> Screen:
         game = games.get(table.game)
@@ -871,27 +1051,32 @@ class Host:
         if old is new:
             return []
         out = []
+        drawn: dict[str, str] = {}  # what this version shows, so its successor need not draw it again
         table_now = self._table_screen(new)
-        if not _same(self._table_screen(old), table_now):
+        drawn["table"] = render.fingerprint(table_now)
+        if self._seen(old, "table", lambda: self._table_screen(old)) != drawn["table"]:
             out.append(Delivery(target=TableTarget(table=new.id, chat=new.chat), screen=table_now))
         if new.status in ("playing", "over") and new.state is not None:
             game = games.get(new.game)
             state = self._state(new)
             before = set(game.to_act(self._state(old))) if old.status == "playing" else set()
             to_act = set(game.to_act(state)) if new.status == "playing" else set()
+            reminder = new.reminding and not old.reminding  # this turn's reminder: a fresh alert
             for seat, s in enumerate(new.seats):
                 if s.user is None:
                     continue
-                turn = seat in to_act and seat not in before and not s.auto
+                turn = seat in to_act and not s.auto and (seat not in before or reminder)
                 # a person who chose group pings gets no private turn alert (their hand still updates)
                 notify = (turn and s.pings != "group") or old.status == "lobby"
                 screen = self._hand_screen(new, seat)
+                key = f"hand:{seat}:{s.user.key}"
+                drawn[key] = render.fingerprint(screen)
                 was = old.seats[seat] if seat < len(old.seats) else None
                 changed = (
                     was is None
                     or was.user != s.user
                     or old.status != "playing"
-                    or not _same(self._hand_screen(old, seat), screen)
+                    or self._seen(old, key, lambda seat=seat: self._hand_screen(old, seat)) != drawn[key]
                 )
                 if changed or notify:
                     out.append(
@@ -900,9 +1085,22 @@ class Host:
                 if turn and s.pinged:  # their turn, and the group is where they hear of it
                     out.append(self._ping(new, seat))
             if new.status == "over" and old.status == "playing":
-                final = render.final_screen(game, new, state, new.lang)
+                final = render.final_screen(game, new, state, new.lang, self._signer(new))
+                final.image = self._sheet_picture(new)
                 out.append(Delivery(target=ChatTarget(chat=new.chat), screen=final, notify=True))
+        self._drawn[(new.id, new.version)] = drawn
+        if len(self._drawn) > MEMO_SIZE:
+            self._drawn.popitem(last=False)
         return out
+
+    @staticmethod
+    def _sheet_picture(table: Table) -> bytes | None:
+        """The score sheet (rozpysnyi) or results picture of a game; None if it cannot be drawn."""
+        try:
+            return sheet.draw(sheet.sheet_data(table, table.lang))
+        except Exception:
+            log.exception("table %s: the score sheet could not be drawn", table.id)
+            return None
 
     async def _push(self, deliveries: Sequence[Delivery]) -> None:
         by_platform: dict[str, list[Delivery]] = {}
@@ -940,8 +1138,3 @@ def _parse(data: str, version: int) -> Table:
     table = Table.model_validate_json(data)
     table.version = version
     return table
-
-
-def _same(a: Screen, b: Screen) -> bool:
-    """Same text, buttons and actions (versions aside): nothing a person sees or can do has changed."""
-    return render.fingerprint(a) == render.fingerprint(b)

@@ -1,4 +1,5 @@
-"""The slash commands: one group, `/kozyr new|join|leave|start|stop|hand|rules|settings|invite|lang`.
+"""The slash commands: one group, `/kozyr new|join|leave|start|stop|hand|rules|settings|invite|lang`,
+and the record of finished games: `stats [game]`, `top [game]`, `history`, `replay id:`, `sheet`.
 
 - `new game:<choice> preset:<autocomplete> options:"name=value …" thread:<bool>`: the games are fixed
   choices (their names localized), presets are suggested for the game already chosen, `options` takes
@@ -13,6 +14,9 @@
   as Discord lets the bot edit it; in a DM it sends every hand again as a DM.
 - `lang` sets the user's language; when a chat admin runs it in a channel, the table's language too.
 - `rules [game]` answers ephemerally.
+- `stats` shows the user's figures in this channel and across chats; `top` the channel's leaderboard;
+  `history` its last games with replay buttons (each step a fresh ephemeral answer); `sheet` the
+  score sheet picture of the channel's table (or its last finished game).
 Every answer is ephemeral: the table message itself shows what changed.
 Descriptions are localized (ru, uk) by `Translator`; names stay English.
 """
@@ -43,12 +47,18 @@ from bot.core.api import (
     SetOption,
     SetPings,
     ShowHand,
+    ShowHistory,
+    ShowReplay,
     ShowRules,
     ShowSettings,
+    ShowSheet,
+    ShowStats,
+    ShowTop,
     Start,
     UserRef,
 )
 from bot.core.i18n import LANGUAGES, has, t
+from bot.core.lobby import split_assignments
 from bot.discord.frontend import DiscordFrontend, quiet_hands
 from bot.discord.refs import chat_ref, is_chat_admin, thread_chat, user_ref
 from bot.discord.views import Answer, show_reply
@@ -87,14 +97,10 @@ class Translator(app_commands.Translator):
 
 
 def parse_options(words: str | None) -> dict[str, str] | None:
-    """`name=value name=value` → a dict; None when a word is not of that form."""
-    out: dict[str, str] = {}
-    for word in (words or "").split():
-        name, sep, value = word.partition("=")
-        if not sep or not name:
-            return None
-        out[name] = value
-    return out
+    """`name=value name=value` → a dict (a value runs to the next `name=`: `schedule=1 5 D N`); None when
+    the text does not start with `name=`."""
+    plain, out = split_assignments(words)
+    return None if plain else out
 
 
 def suggest(values: list[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
@@ -315,6 +321,45 @@ class Kozyr(app_commands.Group):
             is_chat_admin=is_chat_admin(interaction),
         )
         await self.run(interaction, command)
+
+    # -- stats and the record of finished games ------------------------------------------------------
+    @app_commands.command(name="stats", description=text("discord.cmd.stats"))
+    @app_commands.describe(game=text("discord.arg.game"))
+    @app_commands.choices(game=game_choices())
+    async def stats(
+        self, interaction: discord.Interaction[Any], game: app_commands.Choice[str] | None = None
+    ) -> None:
+        command = ShowStats(
+            user=user_ref(interaction),
+            chat=chat_ref(interaction),
+            game=game.value if game else None,
+            update_id=str(interaction.id),
+        )
+        await self.run(interaction, command)
+
+    @app_commands.command(name="top", description=text("discord.cmd.top"))
+    @app_commands.describe(game=text("discord.arg.game"))
+    @app_commands.choices(game=game_choices())
+    async def top(
+        self, interaction: discord.Interaction[Any], game: app_commands.Choice[str] | None = None
+    ) -> None:
+        await self.table_command(interaction, ShowTop, game=game.value if game else None)
+
+    @app_commands.command(name="history", description=text("discord.cmd.history"))
+    async def history(self, interaction: discord.Interaction[Any]) -> None:
+        await self.table_command(interaction, ShowHistory)
+
+    @app_commands.command(name="replay", description=text("discord.cmd.replay"))
+    @app_commands.describe(id=text("discord.arg.game_id"), move=text("discord.arg.move"))
+    async def replay(self, interaction: discord.Interaction[Any], id: str, move: int = 0) -> None:
+        command = ShowReplay(
+            user=user_ref(interaction), game_id=id.strip(), step=max(0, move), update_id=str(interaction.id)
+        )
+        await self.run(interaction, command)
+
+    @app_commands.command(name="sheet", description=text("discord.cmd.sheet"))
+    async def sheet(self, interaction: discord.Interaction[Any]) -> None:
+        await self.table_command(interaction, ShowSheet)
 
     @app_commands.command(name="pings", description=text("discord.cmd.pings"))
     @app_commands.describe(mode=text("discord.arg.pings"))

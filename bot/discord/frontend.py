@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import io
 import logging
 import time
 from collections.abc import Awaitable, Callable, Iterator, Sequence
@@ -227,9 +228,16 @@ def _params(screen: Screen, *, edit: bool = False, ping: UserRef | None = None) 
     if ping is not None:  # notify exactly that person: the mention, allowed for them alone
         text = f"<@{int(ping.id)}> {text}"
         mentions = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(int(ping.id))])
+    extra: dict[str, Any] = {}
+    if screen.image is not None and not edit:  # the score sheet: uploaded with the message
+        extra["file"] = picture(screen.image)
     if view is None and not edit:
-        return handle_message_parameters(content=text, allowed_mentions=mentions)
-    return handle_message_parameters(content=text, view=view, allowed_mentions=mentions)
+        return handle_message_parameters(content=text, allowed_mentions=mentions, **extra)
+    return handle_message_parameters(content=text, view=view, allowed_mentions=mentions, **extra)
+
+
+def picture(image: bytes) -> discord.File:
+    return discord.File(io.BytesIO(image), filename="sheet.png")
 
 
 class DiscordFrontend:

@@ -39,7 +39,7 @@ import discord
 
 from bot.core.api import HandTarget, Outcome, Press, Screen, UserRef
 from bot.core.i18n import t
-from bot.discord.frontend import DiscordFrontend, quiet_hands
+from bot.discord.frontend import DiscordFrontend, picture, quiet_hands
 from bot.discord.paging import fit, page_count, parse_nav
 from bot.discord.refs import NO_PINGS, chat_ref, content, is_chat_admin, peek, plain, user_ref, view_of
 
@@ -102,8 +102,17 @@ class Answer:
     async def send(self, text: str, screen: Screen | None) -> Sent | None:
         view = view_of(fit(screen)) if screen is not None else None
         extra: dict[str, Any] = {"view": view} if view is not None else {}
+        image = screen.image if screen is not None else None
         i = self.interaction
         try:
+            if image is not None and self.deferred:
+                self.deferred = False
+                edited = await i.edit_original_response(
+                    content=text, attachments=[picture(image)], allowed_mentions=NO_PINGS, **extra
+                )
+                return Sent(edited.id, original=True)
+            if image is not None:
+                extra["file"] = picture(image)
             if not i.response.is_done():
                 response = await i.response.send_message(
                     text, ephemeral=True, allowed_mentions=NO_PINGS, **extra
@@ -191,7 +200,28 @@ async def press(fe: DiscordFrontend, interaction: discord.Interaction[Any], cust
     watching = ephemeral or interaction.guild_id is not None
     with quiet_hands(*([user] if watching else [])):
         outcome = await answer.run(lambda: fe.handle(command))
+    reply = outcome.reply if outcome is not None else None
+    if reply is not None and reply.in_place and reply.screen is not None:
+        await replace(interaction, reply.screen)  # a replay's next move: the message itself changes
+        return
     await show_reply(answer, outcome)
+
+
+async def replace(interaction: discord.Interaction[Any], screen: Screen) -> None:
+    """Show `screen` in the message whose button was pressed. Never raises."""
+    view = view_of(fit(screen))
+    extra: dict[str, Any] = {"view": view} if view is not None else {}
+    try:
+        if not interaction.response.is_done():
+            await interaction.response.edit_message(
+                content=content(screen), allowed_mentions=NO_PINGS, **extra
+            )
+        else:
+            await interaction.edit_original_response(
+                content=content(screen), allowed_mentions=NO_PINGS, **extra
+            )
+    except discord.HTTPException as e:
+        log.info("could not show the next screen in place: %s", e)
 
 
 async def turn_page(fe: DiscordFrontend, interaction: discord.Interaction[Any], page: int) -> None:

@@ -24,7 +24,7 @@ from aiogram.types import TelegramObject, Update
 from bot.core import metrics
 from bot.core.api import HostPort
 from bot.core.config import Settings
-from bot.telegram import general, play, private, tables
+from bot.telegram import general, play, private, scores, tables
 from bot.telegram.commands import set_commands
 from bot.telegram.frontend import TelegramFrontend
 from bot.telegram.webhook import serve_webhook
@@ -60,7 +60,13 @@ class Once(BaseMiddleware):
 def build_dispatcher(frontend: TelegramFrontend) -> Dispatcher:
     dp = Dispatcher(tg=frontend)
     dp.update.outer_middleware(Once())
-    dp.include_routers(tables.make_router(), private.make_router(), play.make_router(), general.make_router())
+    dp.include_routers(
+        tables.make_router(),
+        private.make_router(),
+        play.make_router(),
+        general.make_router(),
+        scores.make_router(),
+    )
     return dp
 
 

@@ -11,10 +11,10 @@ from aiogram.types import BotCommand, BotCommandScopeAllGroupChats, BotCommandSc
 from bot.core.i18n import LANGUAGES, t
 
 GROUP = (
-    "new", "join", "leave", "start", "stop", "hand", "settings", "invite", "rules", "lang", "pings",
-    "mytables", "notify", "help",
-)
-PRIVATE = ("start", "hand", "mytables", "rules", "lang", "pings", "help")
+    "new", "join", "leave", "start", "stop", "hand", "settings", "invite",
+    "stats", "top", "history", "sheet", "rules", "lang", "pings", "mytables", "notify", "help",
+)  # fmt: skip
+PRIVATE = ("start", "hand", "mytables", "stats", "rules", "lang", "pings", "help")
 
 
 def menu(lang: str, names: tuple[str, ...], private: bool) -> list[BotCommand]:

@@ -5,11 +5,18 @@ from __future__ import annotations
 import logging
 
 from aiogram.exceptions import TelegramAPIError
-from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
+from aiogram.types import (
+    BufferedInputFile,
+    CallbackQuery,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    Message,
+    Update,
+)
 
-from bot.core.api import AnyCommand, Outcome, Reply
+from bot.core.api import AnyCommand, Outcome, Reply, Screen
 from bot.core.i18n import t
-from bot.telegram.frontend import TelegramFrontend
+from bot.telegram.frontend import CAPTION_MAX, TelegramFrontend
 from bot.telegram.refs import MAX_ANSWER, is_group, keyboard, plain_html, screen_html, user_ref
 
 log = logging.getLogger(__name__)
@@ -30,8 +37,23 @@ async def say(message: Message, text: str, markup: InlineKeyboardMarkup | None =
         log.info("could not answer in %s: %s", message.chat.id, e)
 
 
+async def say_photo(message: Message, screen: Screen) -> None:
+    """A picture (the score sheet) captioned with the screen's text, where the command was. Never raises."""
+    assert screen.image is not None
+    try:
+        await message.answer_photo(
+            BufferedInputFile(screen.image, filename="sheet.png"),
+            caption=screen_html(screen)[:CAPTION_MAX],
+            parse_mode="HTML",
+        )
+    except TelegramAPIError as e:
+        log.info("could not send a picture to %s: %s", message.chat.id, e)
+
+
 async def show(message: Message, reply: Reply) -> None:
-    if reply.screen is not None:
+    if reply.screen is not None and reply.screen.image is not None:
+        await say_photo(message, reply.screen)
+    elif reply.screen is not None:
         await say(message, screen_html(reply.screen), keyboard(reply.screen))
     else:
         await say(message, plain_html(reply.text))

@@ -36,7 +36,7 @@ from aiogram.exceptions import (
     TelegramMigrateToChat,
     TelegramRetryAfter,
 )
-from aiogram.types import InlineKeyboardMarkup, LinkPreviewOptions
+from aiogram.types import BufferedInputFile, InlineKeyboardMarkup, LinkPreviewOptions
 
 from bot.core.api import (
     AnyCommand,
@@ -77,6 +77,7 @@ ANSWER_WITHIN = 5.0  # a callback query is answered (empty) if the host takes lo
 
 GONE = ("message to edit not found", "message can't be edited", "message_id_invalid", "message not found")
 NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
+CAPTION_MAX = 1024  # a photo's caption, in characters
 
 
 def limit_for(target: Target) -> LaneLimit:
@@ -119,14 +120,24 @@ class TelegramTransport:
             who = escape(target.user.name or target.user.id, quote=False)
             text = f'<a href="tg://user?id={int(target.user.id)}">{who}</a> {text}'
         try:
-            message = await self.bot.send_message(
-                chat_id=chat_id,
-                text=text,
-                parse_mode="HTML",
-                message_thread_id=thread,
-                reply_markup=keyboard(screen),
-                link_preview_options=NO_PREVIEW,
-            )
+            if screen.image is not None:  # the score sheet: one photo with the text as its caption
+                message = await self.bot.send_photo(
+                    chat_id=chat_id,
+                    photo=BufferedInputFile(screen.image, filename="sheet.png"),
+                    caption=text if len(text) <= CAPTION_MAX else screen_html(Screen(title=screen.title)),
+                    parse_mode="HTML",
+                    message_thread_id=thread,
+                    reply_markup=keyboard(screen),
+                )
+            else:
+                message = await self.bot.send_message(
+                    chat_id=chat_id,
+                    text=text,
+                    parse_mode="HTML",
+                    message_thread_id=thread,
+                    reply_markup=keyboard(screen),
+                    link_preview_options=NO_PREVIEW,
+                )
         except TelegramMigrateToChat as e:
             await self.migrated(target, e.migrate_to_chat_id)
             if self.superseded(target) or not again:
@@ -163,8 +174,29 @@ class TelegramTransport:
             text = e.message.lower()
             if "message is not modified" in text:
                 return
+            if "no text in the message" in text:  # a picture (the score sheet): its caption is the text
+                await self.edit_caption(chat_id, message_id, screen)
+                return
             if not any(g in text for g in GONE):
                 log.warning("editMessageText in %s refused (%s): sending a new message", chat_id, e.message)
+            raise MessageGone(e.message) from e
+        except TelegramAPIError as e:
+            raise translate(e) from e
+
+    async def edit_caption(self, chat_id: int, message_id: str, screen: Screen) -> None:
+        """Edit the caption (and buttons) of a picture message, as `edit` does a text."""
+        text = screen_html(screen)
+        try:
+            await self.bot.edit_message_caption(
+                chat_id=chat_id,
+                message_id=int(message_id),
+                caption=text if len(text) <= CAPTION_MAX else screen_html(Screen(title=screen.title)),
+                parse_mode="HTML",
+                reply_markup=keyboard(screen) or InlineKeyboardMarkup(inline_keyboard=[]),
+            )
+        except TelegramBadRequest as e:
+            if "message is not modified" in e.message.lower():
+                return
             raise MessageGone(e.message) from e
         except TelegramAPIError as e:
             raise translate(e) from e

@@ -11,14 +11,15 @@ from __future__ import annotations
 import logging
 
 from aiogram import F, Router
+from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Chat, Message, Update
 
-from bot.core.api import Press, ShowHand, UserRef
+from bot.core.api import Press, Screen, ShowHand, UserRef
 from bot.core.i18n import t
 from bot.telegram.common import Answer, open_bot_hint, run, update_id
 from bot.telegram.frontend import TelegramFrontend
-from bot.telegram.refs import chat_ref, is_group, message_chat, peek_action, user_ref
+from bot.telegram.refs import chat_ref, is_group, keyboard, message_chat, peek_action, screen_html, user_ref
 
 log = logging.getLogger(__name__)
 
@@ -35,13 +36,28 @@ async def press(query: CallbackQuery, event_update: Update, tg: TelegramFrontend
             await answer(url=url)
             return
         outcome = await tg.handle_quickly(await press_command(tg, query, user, update_id(event_update)))
-        if outcome is not None and outcome.reply is not None:
-            await answer(outcome.reply.text, alert=outcome.reply.alert)
+        reply = outcome.reply if outcome is not None else None
+        if reply is not None and reply.in_place and reply.screen is not None:
+            await answer()  # a replay's next move: the message itself changes
+            await replace(query, reply.screen)
+        elif reply is not None:
+            await answer(reply.text, alert=reply.alert)
     except Exception:
         log.exception("button press failed")
         await answer(t(await tg.people.lang_of(user), "telegram.failed"), alert=True)
     finally:
         await answer()
+
+
+async def replace(query: CallbackQuery, screen: Screen) -> None:
+    """Show `screen` in the message whose button was pressed (a replay steps in place). Never raises."""
+    message = query.message
+    if not isinstance(message, Message):
+        return
+    try:
+        await message.edit_text(screen_html(screen), parse_mode="HTML", reply_markup=keyboard(screen))
+    except TelegramAPIError as e:
+        log.info("could not edit message %s in place: %s", message.message_id, e)
 
 
 def _chat(query: CallbackQuery) -> Chat | None:

@@ -1,31 +1,18 @@
 """AI players for Durak. They see only their seat's view and the legal actions, like a person.
 
-`HeuristicBot` is the baseline of the source article: a hand-evaluation function, and every decision picks
-the option whose resulting hand is worth most.
-- Card values: 100 per rank step around the deck's middle rank (36 cards: 6 = −400 … A = +400; the article's
-  52-card deck gives 2 = −600 … A = +600), +1300 for a trump.
-- A bonus for several cards of one rank (×0.5, ×0.75, ×1.25 of the rank's value for 2, 3, 4 cards). The
-  article's code adds the rank value without its ×100 multiplier, which makes the bonus invisible next to
-  card values; its text wants the bonus to matter, so here it is in the same units.
-- A penalty of 200 × the relative deviation of each plain suit from the plain-suit average (an unbalanced
-  hand), and (0.25 − share) × 600 where share is the hand's size over the cards still in play elsewhere
-  (stock and other hands). The article's Kotlin divides integers there, which zeroes the share whenever the
-  hand is the smaller one; the text means a real ratio, used here.
-- An empty hand with an empty stock is out of play: worth more than any hand.
-Decisions: attack with (and throw in) the cards whose loss leaves the best hand, throwing in only when that
-beats keeping them; defend by comparing the hand after the cheapest full cover, after taking the table
-(minus `TAKE_PENALTY`: taking also gives up the next attack, which a hand value cannot see) and after a
-transfer (plus `TRANSFER_BONUS`). The bot keeps no state between decisions, as in the article.
+`HeuristicBot` (the default level) lives in `heuristic.py`: the source article's evaluation, deciding by
+the hand's value after each option. `article.py` is the article's own AI, a reference for the arena.
 
-`SearchBot` is determinized Monte Carlo. For each decision it samples worlds consistent with the view (its
-own hand, the discard pile, the table, cards known in other hands — taken from the table, shown, or the
-turned-up trump —, the trump at the bottom of the stock, every hand with open cards, the stock's contents
-when one may look through it), applies each candidate action with the real rules, and plays the game to
-its end with a fast bout-level simulator where every seat follows a simple heuristic policy. Every
-candidate sees the same worlds and the same play-out randomness (common random numbers), so their
-comparison is paired. It picks the candidate that avoids losing most often (the heuristic's choice on
-ties). It stops at `max_samples` worlds or when `budget` seconds have passed (checked between worlds), so
-it is deterministic given its random generator whenever the sample cap is reached first.
+`SearchBot` is determinized Monte Carlo (in a two-player endgame it plays the exact solution of
+`endgame.py`, like the heuristic, unless every move loses against perfect play). For each decision it
+samples worlds consistent with the view (its own hand, the discard pile, the table, cards known in other
+hands — taken from the table, shown, or the turned-up trump —, the trump at the bottom of the stock, every
+hand with open cards, the stock's contents when one may look through it), applies each candidate action with
+the real rules, and plays the game to its end with a fast bout-level simulator where every seat follows a
+simple heuristic policy. Every candidate sees the same worlds and the same play-out randomness (common
+random numbers), so their comparison is paired. It picks the candidate that avoids losing most often (the
+heuristic's choice on ties). It stops at `max_samples` worlds or when `budget` seconds have passed (checked
+between worlds), so it is deterministic given its random generator whenever the sample cap is reached first.
 """
 
 from __future__ import annotations
@@ -34,131 +21,21 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
-from games.cards import SUITS, make_deck, rank, rank_value, suit
-from games.durak.rules import GAME, HAND, DurakOptions, DurakState, DurakView, beats, clone, split_cards
+from games.cards import SUITS, make_deck, rank_value
+from games.durak.endgame import MAX_STOCK, solve
+from games.durak.heuristic import HeuristicBot, Judge, card_value, hand_value, heuristic_choice
+from games.durak.rules import GAME, HAND, DurakOptions, DurakState, DurakView, clone, split_cards
 
-RANK_BONUS = (0.0, 0.0, 0.5, 0.75, 1.25)
-TRUMP_BONUS = 1300
-UNBALANCED_PENALTY = 200
-MANY_CARDS_PENALTY = 600
-OUT_OF_PLAY = 100_000
-# Ours, not the article's (the article never published its decision part).
-TAKE_PENALTY = 3000
-TRANSFER_BONUS = 150
-
-
-# -- the article's evaluation ---------------------------------------------------------------------------
-
-
-def middle_rank(deck: int) -> float:
-    """The middle rank value of a deck (52: the eight; 36: the ten; 24: between jack and queen)."""
-    low = {24: 7, 36: 4, 52: 0}[deck]
-    return (low + 12) / 2
-
-
-def card_value(card: str, trump: str, middle: float = 8.0) -> float:
-    value = (rank_value(card) - middle) * 100
-    return value + TRUMP_BONUS if suit(card) == trump else value
-
-
-def hand_value(hand: Sequence[str], trump: str, stock: int, in_play: int, middle: float = 8.0) -> float:
-    """The article's value of a hand; `in_play` counts the cards in the stock and in the other hands."""
-    if not hand and stock == 0:
-        return OUT_OF_PLAY
-    res = sum(card_value(c, trump, middle) for c in hand)
-    by_rank: dict[str, int] = {}
-    by_suit: dict[str, int] = {}
-    for c in hand:
-        by_rank[rank(c)] = by_rank.get(rank(c), 0) + 1
-        by_suit[suit(c)] = by_suit.get(suit(c), 0) + 1
-    for r, n in by_rank.items():
-        res += max(rank_value(r + "S") - middle, 1.0) * 100 * RANK_BONUS[min(n, 4)]
-    plain = [s for s in SUITS if s != trump]
-    avg = sum(by_suit.get(s, 0) for s in plain) / 3
-    if avg:
-        res -= sum(UNBALANCED_PENALTY * abs(by_suit.get(s, 0) - avg) / avg for s in plain)
-    ratio = len(hand) / in_play if in_play else 10.0
-    return res + (0.25 - ratio) * MANY_CARDS_PENALTY
-
-
-def cheapest_cover(hand: Sequence[str], attacks: Sequence[str], trump: str) -> dict[str, str] | None:
-    """A beating card for every attack card, greedily the cheapest (the highest attacks first), or None."""
-    free = sorted(hand, key=lambda c: card_value(c, trump))
-    plan: dict[str, str] = {}
-    for a in sorted(attacks, key=lambda c: -card_value(c, trump)):
-        cover = next((c for c in free if beats(a, c, trump)), None)
-        if cover is None:
-            return None
-        plan[a] = cover
-        free.remove(cover)
-    return plan
-
-
-class Judge:
-    """The hand evaluation from one seat's view."""
-
-    def __init__(self, view: DurakView) -> None:
-        seat = view.viewer if view.viewer is not None else 0
-        self.hand = list(view.hand or [])
-        self.trump = view.trump
-        self.stock = view.stock_size
-        self.in_play = view.stock_size + sum(n for s, n in enumerate(view.hand_sizes) if s != seat)
-        self.middle = middle_rank(view.options.deck)
-
-    def value(self, remove: Sequence[str] = (), add: Sequence[str] = ()) -> float:
-        gone = set(remove)
-        rest = [c for c in self.hand if c not in gone] + list(add)
-        return hand_value(rest, self.trump, self.stock, self.in_play, self.middle)
-
-
-class HeuristicBot:
-    """The article's baseline: the option whose resulting hand is worth most."""
-
-    def __init__(self, take_penalty: float = TAKE_PENALTY) -> None:
-        self.take_penalty = take_penalty
-
-    def choose(self, view: DurakView, legal: Sequence[str], rng: random.Random) -> str:
-        moves = [a for a in legal if a != "undo"] or list(legal)
-        if len(moves) == 1:
-            return moves[0]
-        return heuristic_choice(view, moves, self.take_penalty)
-
-
-def heuristic_choice(view: DurakView, moves: Sequence[str], take_penalty: float = TAKE_PENALTY) -> str:
-    judge = Judge(view)
-    if any(m.startswith(("beat:", "transfer:", "show:")) or m == "take" for m in moves):
-        return _defend(view, judge, moves, take_penalty)
-    attacks = [m for m in moves if m.startswith("attack:")]
-    if attacks:
-        return max(attacks, key=lambda a: (judge.value(split_cards(a[7:])), len(a)))
-    throws = [m for m in moves if m.startswith("throw:")]
-    keep = judge.value()
-    best = max(throws, key=lambda a: judge.value([a[6:]]), default=None)
-    if best is not None and (judge.value([best[6:]]) > keep or "done" not in moves):
-        return best
-    return "done" if "done" in moves else moves[0]
-
-
-def _defend(view: DurakView, judge: Judge, moves: Sequence[str], take_penalty: float) -> str:
-    options: list[tuple[float, str]] = []
-    unbeaten = [p.attack for p in view.table if p.beat is None]
-    plan = cheapest_cover(judge.hand, unbeaten, judge.trump)
-    if plan:
-        for a in unbeaten:  # the first card of the plan that is a legal beat
-            if f"beat:{a}:{plan[a]}" in moves:
-                options.append((judge.value(list(plan.values())), f"beat:{a}:{plan[a]}"))
-                break
-    if "take" in moves:
-        on_table = [c for p in view.table for c in (p.attack, p.beat) if c]
-        options.append((judge.value(add=on_table) - take_penalty, "take"))
-    for m in moves:
-        if m.startswith("transfer:"):
-            options.append((judge.value([m[9:]]) + TRANSFER_BONUS, m))
-        elif m.startswith("show:"):
-            options.append((judge.value() + TRANSFER_BONUS, m))
-    if not options:  # e.g. a beat the greedy plan did not pick although a full cover exists
-        return min(moves, key=lambda m: card_value(m.split(":")[-1], judge.trump) if ":" in m else 1e9)
-    return max(options, key=lambda o: o[0])[1]
+__all__ = [
+    "HeuristicBot",
+    "Judge",
+    "SearchBot",
+    "Sim",
+    "card_value",
+    "hand_value",
+    "heuristic_choice",
+    "unseen_world",
+]
 
 
 # -- a fast simulator for play-outs ----------------------------------------------------------------------
@@ -498,6 +375,9 @@ class SearchBot:
             return moves[0]
         seat = view.viewer if view.viewer is not None else 0
         preferred = heuristic_choice(view, moves)
+        solved = solve(view, moves) if view.stock_size <= MAX_STOCK else None
+        if solved and max(solved.values()) > -1:
+            return preferred  # an exact endgame: the heuristic plays the solver's best moves
         options = candidates(view, moves, preferred, self.max_actions)
         if len(options) == 1:
             return preferred

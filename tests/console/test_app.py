@@ -265,3 +265,21 @@ async def test_picks_work_in_the_console(monkeypatch: pytest.MonkeyPatch) -> Non
     table = await table_of(app)
     mine = [a for seat, a in await moves(app) if table.seats[seat].user]
     assert mine and all(a.startswith("put:") for a in mine)
+
+
+async def test_the_record_commands_print_stats_history_a_replay_and_save_the_sheet(
+    tmp_path, monkeypatch
+) -> None:
+    monkeypatch.setattr("tempfile.gettempdir", lambda: str(tmp_path))
+    person = Person(seed=3, lines=("/sheet", "/top"))
+    app = console(person)
+    assert await app.play(Setup(game="rozpysnyi", options={"schedule": "1"})) == 0
+    text = person.text
+    assert "📋 Score sheet picture:" in text and "Stats · Ann" in text and "1 game" in text
+    sheets = list(tmp_path.glob("kozyr-*.png"))
+    assert len(sheets) == 1 and sheets[0].read_bytes().startswith(b"\x89PNG")
+    await app._scores("/history")
+    assert "Last games" in person.text
+    game_id = next(w for w in person.text.split() if w.startswith(f"{app.table_id}-")).rstrip(":")
+    await app._scores(f"/replay {game_id} 1")
+    assert "move 1 of" in person.text

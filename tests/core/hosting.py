@@ -98,15 +98,15 @@ class RoundTrips:
         self._original: Any = None
 
     def __enter__(self) -> RoundTrips:
-        self._original = original = AbstractConnection._send_packed_command
+        self._original = original = AbstractConnection.send_packed_command
         counter = self
 
-        async def send(conn: AbstractConnection, command: Any) -> None:
+        async def send(conn: AbstractConnection, command: Any, *args: Any, **kwargs: Any) -> None:
             counter.count += 1
-            await original(conn, command)
+            await original(conn, command, *args, **kwargs)
 
-        AbstractConnection._send_packed_command = send  # type: ignore[method-assign]
+        AbstractConnection.send_packed_command = send  # type: ignore[method-assign]
         return self
 
     def __exit__(self, *_: object) -> None:
-        AbstractConnection._send_packed_command = self._original  # type: ignore[method-assign]
+        AbstractConnection.send_packed_command = self._original  # type: ignore[method-assign]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+
 import redis.asyncio as aioredis
 
 from bot.core.api import (
@@ -146,3 +149,48 @@ async def test_a_private_table_seats_only_invited_people(store) -> None:
     await host.handle(Join(user=admin, chat=CHAT, is_chat_admin=True))  # a chat admin needs no invitation
     text = (rec.table() or Screen()).text()
     assert "User2" in text and "User4" in text and "User3" not in text and "Invited only: on" in text
+
+
+class OutageStore(Store):
+    """A store whose claims of due tables fail `outage` times, as if Redis were down, then work."""
+
+    outage = 0
+
+    async def claim_due(self, *args, **kwargs):  # type: ignore[override]
+        if self.outage:
+            self.outage -= 1
+            raise Unavailable("connection refused")
+        return await super().claim_due(*args, **kwargs)
+
+
+async def test_after_an_outage_the_background_reconciles_every_table(redis, prefix) -> None:
+    """Issue 12: views lost while Redis was away are sent when it is back, with nobody moving."""
+    store = OutageStore(redis, prefix=prefix)
+    host, rec = make_host(store)
+    table = await open_table(host, rec, bots=3)
+    await host.settle()
+    host.frontends.clear()  # what the outage cost: this move's views never reached the platform
+    await host.handle(Press(user=A, token=rec.tokens(A)[0], chat=CHAT))
+    await host.settle()
+    host.attach(rec)
+    seen = len(rec.deliveries)
+
+    store.outage = 2
+    stop = asyncio.Event()
+
+    class Watch(type(rec)):  # the test stops the loop as soon as the reconciled table arrives
+        async def deliver(self, deliveries):  # type: ignore[override]
+            await super().deliver(deliveries)
+            if any(isinstance(d.target, TableTarget) for d in deliveries):
+                stop.set()
+
+    rec.__class__ = Watch
+    sweep = asyncio.create_task(host.background(stop, tick=0.01))
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(stop.wait(), 30)  # a guard against a hang, not a timing
+    stop.set()
+    await sweep
+    assert store.outage == 0
+    tbl = await host._load(table)
+    shown = [d for d in rec.deliveries[seen:] if isinstance(d.target, TableTarget)]
+    assert shown and shown[-1].screen == host._table_screen(tbl)

@@ -79,6 +79,7 @@ class Msg:
     edits: int = 0
     interaction: str | None = None  # the token of the interaction that created it (ephemeral/follow-ups)
     history: list[str] = field(default_factory=list)
+    files: list[bytes] = field(default_factory=list)  # attachments uploaded with it (the score sheet)
 
     @property
     def ephemeral(self) -> bool:
@@ -269,7 +270,11 @@ class FakeDiscordAPI:
     async def _answer(self, request: web.Request) -> web.Response:
         path = "/" + request.match_info["tail"]
         body: Any = None
-        if request.can_read_body:
+        if request.content_type.startswith("multipart/"):  # a message with files: payload_json + files[n]
+            form = await request.post()
+            body = json.loads(str(form["payload_json"]))
+            body["_files"] = [f.file.read() for k, f in form.items() if k.startswith("files[")]
+        elif request.can_read_body:
             raw = await request.read()
             body = json.loads(raw) if raw else None
         call = Call(request.method, path, body, self.clock(), next(self._seq))
@@ -381,7 +386,9 @@ class FakeDiscordAPI:
         if i.responses:
             raise ApiError(400, 40060, "Interaction has already been acknowledged.")
         kind = int(body["type"])
-        data = body.get("data") or {}
+        data = dict(body.get("data") or {})
+        if body.get("_files"):
+            data["_files"] = body["_files"]
         message: Msg | None = None
         if kind == 4:
             message = self._create(i.channel_id, data, interaction=token)
@@ -510,6 +517,7 @@ class FakeDiscordAPI:
             components=body.get("components") or [],
             flags=int(body.get("flags") or 0),
             interaction=interaction,
+            files=list(body.get("_files") or []),
         )
         self.messages[message.id] = message
         return message
@@ -521,6 +529,8 @@ class FakeDiscordAPI:
             message.content = body["content"] or ""
         if "components" in body:
             message.components = body["components"] or []
+        if body.get("_files"):
+            message.files = list(body["_files"])
         message.edits += 1
 
     @staticmethod
@@ -570,7 +580,16 @@ class FakeDiscordAPI:
             "mention_everyone": False,
             "mentions": [],
             "mention_roles": [],
-            "attachments": [],
+            "attachments": [
+                {
+                    "id": str(m.id * 10 + k),
+                    "filename": "sheet.png",
+                    "size": len(f),
+                    "url": "https://cdn/x.png",
+                    "proxy_url": "https://cdn/x.png",
+                }
+                for k, f in enumerate(m.files)
+            ],
             "embeds": [],
             "pinned": False,
             "type": 0,

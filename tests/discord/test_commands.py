@@ -6,8 +6,8 @@ from tests.discord.fakeapi import APP_ID, GUILD_ID, TOKEN
 from tests.discord.harness import ANN, BOB, CAT, CHANNEL, MOD, Harness
 
 SUBCOMMANDS = [
-    "new", "join", "leave", "start", "stop", "invite", "hand", "rules", "settings", "lang", "pings",
-    "mytables", "notify",
+    "new", "join", "leave", "start", "stop", "invite", "hand", "rules", "settings", "lang",
+    "stats", "top", "history", "replay", "sheet", "pings", "mytables", "notify",
 ]
 
 

@@ -66,7 +66,6 @@ def test_group_of() -> None:
 @pytest.mark.parametrize("table_id", ["t", "zz9", base36(36**6 - 1)])
 def test_a_tables_keys_share_one_slot(table_id: str) -> None:
     keys = Keys("kozyr").table_keys(table_id)
-    assert len(keys) == 3
     assert {key_slot(k.encode()) for k in keys} == {key_slot(table_id.encode())}
 
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import re
+import secrets
 from collections.abc import Awaitable, Callable
 
 import pytest
@@ -11,7 +13,7 @@ import redis.asyncio as aioredis
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from storage import Conflict, Store, TableExists, Unavailable
-from storage.tables import CLOSED_TTL, HISTORY_MAX
+from storage.tables import CLOSED_TTL, HISTORY_BYTES, PACK_FROM
 from tests.storage.helpers import lose_first_reply
 
 
@@ -52,7 +54,7 @@ async def test_stale_commit_leaves_users_and_ttl_untouched(store: Store, redis: 
     await store.commit("t", 1, "v2")
     with pytest.raises(Conflict):
         await store.commit("t", 1, "stale", users_added=["u2"], users_removed=["u1"], closed=True)
-    assert await redis.smembers(store.keys.users("t")) == {"u1"}
+    assert await store.users("t") == ["u1"]
     assert await redis.ttl(store.keys.table("t")) > CLOSED_TTL
     assert await store.load("t") == ("v2", 2)
 
@@ -79,16 +81,15 @@ async def test_create_on_taken_id_keeps_the_first_table(store: Store, redis: aio
         await store.create("t", "other", chat="c", users=["u2"])
     assert await store.load("t") == ("second", 2)
     assert await store.history("t") == ["e"]
-    assert await redis.smembers(store.keys.users("t")) == {"u1"}
+    assert await store.users("t") == ["u1"]
 
 
 async def test_create_clears_leftovers_of_a_former_table(store: Store, redis: aioredis.Redis) -> None:
-    """Moves and users left by an expired table of the same id do not leak into a new one."""
-    await redis.rpush(store.keys.moves("t"), "0:old")
-    await redis.sadd(store.keys.users("t"), "old-user")
+    """A table is one hash: nothing of an expired table of the same id is left to leak into a new one."""
+    assert store.keys.table_keys("t") == [store.keys.table("t")]
     await store.create("t", "new", chat="c", users=["u1"])
     assert await store.history("t") == []
-    assert await redis.smembers(store.keys.users("t")) == {"u1"}
+    assert await store.users("t") == ["u1"]
 
 
 async def test_table_keys_expire_after_table_ttl(redis: aioredis.Redis, prefix: str) -> None:
@@ -102,7 +103,7 @@ async def test_table_keys_expire_after_table_ttl(redis: aioredis.Redis, prefix: 
 async def test_users_set_follows_commits(store: Store, redis: aioredis.Redis) -> None:
     await store.create("t", "v1", chat="c", users=["u1", "u2"])
     await store.commit("t", 1, "v2", users_added=["u3"], users_removed=["u1"])
-    assert await redis.smembers(store.keys.users("t")) == {"u2", "u3"}
+    assert sorted(await store.users("t")) == ["u2", "u3"]
 
 
 async def test_close_gives_every_key_a_short_ttl(store: Store, redis: aioredis.Redis) -> None:
@@ -147,10 +148,10 @@ async def test_replayed_close_still_reports_the_users(redis: aioredis.Redis, pre
 async def test_script_replay_is_recognised_by_token_only(store: Store) -> None:
     """The same commit call sent twice answers alike; another call at the same version conflicts."""
     await store.create("t", "v1", chat="c")
-    call = {"keys": store.keys.table_keys("t"), "args": [1, "v2", 100, HISTORY_MAX, "tok", 0, 1, 0, 0, "e"]}
+    call = {"keys": store.keys.table_keys("t"), "args": [1, "v2", 100, HISTORY_BYTES, "tok", 0, 1, 0, 0, "e"]}
     assert [int(x) for x in await store._commit(**call)] == [2]
     assert [int(x) for x in await store._commit(**call)] == [2]
-    other = {**call, "args": [1, "v2", 100, HISTORY_MAX, "tok2", 0, 1, 0, 0, "e"]}
+    other = {**call, "args": [1, "v2", 100, HISTORY_BYTES, "tok2", 0, 1, 0, 0, "e"]}
     assert [int(x) for x in await store._commit(**other)] == [-1]
     assert await store.history("t") == ["e"]
 
@@ -158,7 +159,7 @@ async def test_script_replay_is_recognised_by_token_only(store: Store) -> None:
 async def test_replay_after_a_newer_commit_conflicts(store: Store) -> None:
     """A replay arriving after somebody else committed on top does not pass for success."""
     await store.create("t", "v1", chat="c")
-    call = {"keys": store.keys.table_keys("t"), "args": [1, "v2", 100, HISTORY_MAX, "tok", 0, 0, 0, 0]}
+    call = {"keys": store.keys.table_keys("t"), "args": [1, "v2", 100, HISTORY_BYTES, "tok", 0, 0, 0, 0]}
     await store._commit(**call)
     await store.commit("t", 2, "v3")
     assert [int(x) for x in await store._commit(**call)] == [-1]
@@ -200,13 +201,13 @@ async def test_a_new_deal_keeps_the_previous_one_only(store: Store) -> None:
 
 
 async def test_history_is_capped(store: Store) -> None:
-    """A deal longer than HISTORY_MAX moves keeps its newest ones."""
+    """A deal longer than HISTORY_BYTES keeps its newest moves, and says it lost its start."""
     await store.create("t", "v1", chat="c")
     for v in range(1, 4):
-        await store.commit("t", v, f"v{v + 1}", moves=[f"{v % 4}:m{v}-{i}" for i in range(150)])
+        await store.commit("t", v, f"v{v + 1}", moves=[f"{v % 4}:play:m{v}-{i}" for i in range(150)])
     history = await store.history("t")
-    assert len(history) == HISTORY_MAX
-    assert history[-1] == "3:m3-149" and history[0] == "2:m2-0"
+    assert history[-1] == "3:play:m3-149" and not history[0].startswith("#")
+    assert HISTORY_BYTES - 20 <= len("\n".join(history).encode()) <= HISTORY_BYTES
 
 
 # -- ids, figures, failures ----------------------------------------------------------------------
@@ -220,11 +221,23 @@ async def test_new_ids_are_unique_base36_counters(store_factory: Callable[[], Aw
 
 
 async def test_memory_usage_counts_at_least_the_payload(store: Store) -> None:
-    data = "x" * 5000
+    data = secrets.token_hex(400)  # too short to be packed
     await store.create("t", data, chat="c", users=["u1"])
     await store.commit("t", 1, data, moves=["e" * 1000])
-    assert await store.memory_usage("t") >= 6000
+    assert await store.memory_usage("t") >= 1800
     assert await store.memory_usage("nope") == 0
+
+
+async def test_long_table_json_is_stored_packed(store: Store, redis: aioredis.Redis) -> None:
+    data = json.dumps({"seats": [{"user": {"platform": "telegram", "id": str(i)}} for i in range(60)]})
+    assert len(data) > PACK_FROM
+    await store.create("t", data, chat="c")
+    assert await store.load("t") == (data, 1)
+    await store.commit("t", 1, data + " ")
+    stored = await redis.hget(store.keys.table("t"), "data")
+    assert stored is not None and stored.startswith("z:") and len(stored) < len(data) / 2
+    assert await store.load("t") == (data + " ", 2)
+    assert (await store.begin("u", None, "t"))[2] == (data + " ", 2)
 
 
 async def test_failed_compare_and_set_is_unavailable(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:

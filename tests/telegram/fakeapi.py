@@ -64,6 +64,7 @@ class Msg:
     thread: int | None = None
     deleted: bool = False
     edits: int = 0
+    photo: bytes | None = None  # a sendPhoto's picture (its caption is `text`)
 
     def buttons(self) -> list[dict[str, Any]]:
         rows = (self.markup or {}).get("inline_keyboard", [])
@@ -245,9 +246,10 @@ class FakeBotAPI:
     def texts_sent_to(self, chat_id: int) -> list[str]:
         """Every text ever sent to or edited into this chat."""
         return [
-            str(c.params.get("text", ""))
+            str(c.params.get("text", c.params.get("caption", "")))
             for c in self.calls
-            if c.method in ("sendMessage", "editMessageText") and int(c.params.get("chat_id", 0)) == chat_id
+            if c.method in ("sendMessage", "editMessageText", "sendPhoto")
+            and int(c.params.get("chat_id", 0)) == chat_id
         ]
 
     def markups_sent(self) -> list[dict[str, Any]]:
@@ -338,6 +340,28 @@ class FakeBotAPI:
         self.chats[chat_id][msg.message_id] = msg
         return self._message_json(msg)
 
+    async def _m_sendPhoto(self, p: dict[str, Any]) -> dict[str, Any]:
+        chat_id = self._chat_of(p)
+        photo = p.get("photo")
+        if isinstance(photo, str) and photo.startswith("attach://"):  # aiogram uploads the file beside it
+            photo = p.get(photo.removeprefix("attach://"))
+        if not isinstance(photo, web.FileField):
+            raise ApiError(400, "Bad Request: there is no photo in the request")
+        data = photo.file.read()
+        if not data.startswith(b"\x89PNG") or len(data) > 10 * 1024 * 1024:
+            raise ApiError(400, "Bad Request: IMAGE_PROCESS_FAILED")
+        caption = str(p.get("caption", ""))
+        if caption:
+            _checked_text(caption, p.get("parse_mode"))
+            if len(TAG.sub("", caption)) > 1024:
+                raise ApiError(400, "Bad Request: message caption is too long")
+        markup = _checked_markup(p.get("reply_markup"))
+        self._next_message += 1
+        thread = int(p["message_thread_id"]) if p.get("message_thread_id") else None
+        msg = Msg(chat_id, self._next_message, caption, markup, thread, photo=data)
+        self.chats[chat_id][msg.message_id] = msg
+        return self._message_json(msg)
+
     def _find(self, p: dict[str, Any], missing: str) -> Msg:
         chat_id = self._chat_of(p)
         msg = self.chats[chat_id].get(int(p["message_id"]))
@@ -347,6 +371,8 @@ class FakeBotAPI:
 
     async def _m_editMessageText(self, p: dict[str, Any]) -> dict[str, Any]:
         msg = self._find(p, "message to edit not found")
+        if msg.photo is not None:
+            raise ApiError(400, "Bad Request: there is no text in the message to edit")
         text = _checked_text(str(p.get("text", "")), p.get("parse_mode"))
         markup = _checked_markup(p.get("reply_markup"))
         if text == msg.text and _same_markup(markup, msg.markup):
@@ -355,6 +381,18 @@ class FakeBotAPI:
                 "Bad Request: message is not modified: specified new message content and reply markup are "
                 "exactly the same as a current content and reply markup of the message",
             )
+        msg.text, msg.markup = text, markup
+        msg.edits += 1
+        return self._message_json(msg)
+
+    async def _m_editMessageCaption(self, p: dict[str, Any]) -> dict[str, Any]:
+        msg = self._find(p, "message to edit not found")
+        if msg.photo is None:
+            raise ApiError(400, "Bad Request: there is no caption in the message to edit")
+        text = _checked_text(str(p.get("caption", "")), p.get("parse_mode"))
+        markup = _checked_markup(p.get("reply_markup"))
+        if text == msg.text and _same_markup(markup, msg.markup):
+            raise ApiError(400, "Bad Request: message is not modified")
         msg.text, msg.markup = text, markup
         msg.edits += 1
         return self._message_json(msg)
@@ -403,6 +441,12 @@ class FakeBotAPI:
             "from": {"id": BOT_ID, "is_bot": True, "first_name": "Kozyr", "username": BOT_USERNAME},
             "text": TAG.sub("", msg.text),
         }
+        if msg.photo is not None:
+            del body["text"]
+            body["caption"] = TAG.sub("", msg.text)
+            body["photo"] = [
+                {"file_id": f"photo{msg.message_id}", "file_unique_id": "u", "width": 1, "height": 1}
+            ]
         if msg.markup and msg.markup.get("inline_keyboard"):
             body["reply_markup"] = msg.markup
         if msg.thread is not None:

@@ -155,3 +155,18 @@ async def test_a_player_who_starts_the_bot_again_loses_the_mark_and_gets_the_han
     await h.say(BOB, "/hand", chat_id=BOB.id)
     await h.settle()
     assert (h.hand(BOB) or pytest.fail("no hand")).text.count("Your cards") == 1
+
+
+async def test_a_picture_goes_as_one_photo_and_its_caption_is_edited_in_place(hf: Harness) -> None:
+    from bot.core.sheet import Row, Sheet, draw
+
+    h = hf
+    png = draw(Sheet(title="Sheet", players=["Ann", "Bob"], rows=[Row("Score", ["1", "2"])]))
+    screen = Screen(title="Table", lines=["over"], image=png)
+    await show(h, Delivery(target=TableTarget(table="t1", chat=CHAT), screen=screen))
+    (photo,) = h.api.messages(GROUP)
+    assert photo.photo == png and "over" in photo.text
+    assert [c.method for c in h.api.calls if c.ok] == ["sendPhoto"]  # one call: the picture and its text
+    await show(h, table_view("over, with a new line"))
+    assert "new line" in h.api.messages(GROUP)[0].text  # the caption changed, the picture stayed
+    assert [c.method for c in h.api.calls if c.ok] == ["sendPhoto", "editMessageCaption"]

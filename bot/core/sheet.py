@@ -1,0 +1,158 @@
+"""The score sheet picture: rozpysnyi's розпис, and every other game's final results, drawn with Pillow.
+
+`sheet_data` says what the sheet shows (a pure function of the table, tested on its own); `draw` turns
+that into a PNG. Rozpysnyi: rounds down, players across; each cell is `bid/tricks`, the round's points
+and the running total; dark and no-trump rounds are marked (D / N) and shaded. Other games: one row of
+scores, places and (durak) how many times each was the durak.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from PIL import Image, ImageDraw, ImageFont
+
+import games
+from bot.core import render
+from bot.core.i18n import t
+from bot.core.table import Table
+
+FONT_PATHS = (
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/TTF/DejaVuSans.ttf",
+    "/usr/share/fonts/dejavu/DejaVuSans.ttf",
+)
+BOLD_PATHS = tuple(p.replace("DejaVuSans.ttf", "DejaVuSans-Bold.ttf") for p in FONT_PATHS)
+MARKS = {"dark": "D", "no_trump": "N", "ordinary": ""}
+SHADE = {"dark": (222, 226, 240), "no_trump": (250, 240, 205), "ordinary": (255, 255, 255)}
+INK, GRID, PAPER, RED = (30, 30, 40), (150, 160, 175), (255, 255, 252), (180, 40, 40)
+
+
+@dataclass
+class Row:
+    label: str
+    cells: list[str]
+    kind: str = "ordinary"  # dark / no_trump / ordinary (rozpysnyi rounds)
+    bold: bool = False
+
+
+@dataclass
+class Sheet:
+    title: str
+    players: list[str]
+    rows: list[Row] = field(default_factory=list)
+    note: str = ""
+    winners: list[int] = field(default_factory=list)
+
+
+def sheet_data(table: Table, lang: str) -> Sheet:
+    """What the score sheet of this table's game shows now (it must have started)."""
+    game = games.get(table.game)
+    state = game.load(table.state or {})
+    names = [render.seat_name(table, i, lang) for i in range(len(table.seats))]
+    title = t(lang, "stats.sheet_title", game=render.game_name(game, lang), id=table.id)
+    over = game.is_over(state)
+    winners = list(game.winners(state)) if over else []
+    rounds = getattr(state, "sheet", None)
+    if rounds is not None:
+        return _rozpysnyi(state, title, names, winners, lang)
+    scores = game.scores(state)
+    levels = sorted(set(scores), reverse=True)
+    rows = [Row(t(lang, "stats.sheet_score"), [_num(s) for s in scores], bold=True)]
+    if over:
+        rows.append(Row(t(lang, "stats.sheet_place"), [str(levels.index(s) + 1) for s in scores]))
+    durak = getattr(state, "durak_counts", None)
+    if durak:
+        rows.append(Row(t(lang, "stats.sheet_durak"), [str(d) for d in durak]))
+    return Sheet(title=title, players=names, rows=rows, winners=winners)
+
+
+def _rozpysnyi(state: Any, title: str, names: list[str], winners: list[int], lang: str) -> Sheet:
+    rows = []
+    totals = [0] * len(names)
+    for n, (r, points) in enumerate(zip(state.sheet, state.history, strict=False), 1):
+        totals = [a + b for a, b in zip(totals, points, strict=True)]
+        mark = MARKS[r.kind]
+        label = f"{n}. {r.cards}" + (f" {mark}" if mark else "")
+        cells = [
+            f"{b}/{k}  {p:+d}  {tot}" for b, k, p, tot in zip(r.bids, r.tricks, points, totals, strict=True)
+        ]
+        rows.append(Row(label, cells, kind=r.kind))
+    rows.append(Row(t(lang, "stats.sheet_total"), [str(x) for x in state.totals], bold=True))
+    return Sheet(title=title, players=names, rows=rows, note=t(lang, "stats.sheet_key"), winners=winners)
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+# -- drawing ------------------------------------------------------------------------------------------
+
+
+@cache
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """DejaVu Sans (Cyrillic, card suits) when the system has it, else Pillow's own font."""
+    for path in BOLD_PATHS if bold else FONT_PATHS:
+        if Path(path).exists():
+            return ImageFont.truetype(path, size)
+    return ImageFont.load_default(size)
+
+
+def _width(text: str, f: Any) -> int:
+    left, _top, right, _bottom = f.getbbox(text or " ")
+    return int(right - left)
+
+
+def draw(sheet: Sheet) -> bytes:
+    """The sheet as a PNG."""
+    body, head, small = font(18), font(18, bold=True), font(14)
+    pad, line_h = 10, 30
+    label_w = max([_width(r.label, head) for r in sheet.rows] + [60]) + 2 * pad
+    col_w = max(
+        [_width(c, body) for r in sheet.rows for c in r.cells] + [_width(p, head) for p in sheet.players]
+    )
+    col_w = min(max(col_w + 2 * pad, 90), 360)
+    width = max(label_w + col_w * len(sheet.players), _width(sheet.title, head) + 2 * pad, 320)
+    width = max(width, _width(sheet.note, small) + 2 * pad if sheet.note else 0)
+    top = pad + line_h + 4
+    height = top + line_h * (len(sheet.rows) + 1) + (line_h if sheet.note else 0) + pad
+    image = Image.new("RGB", (width + 1, height), PAPER)
+    d = ImageDraw.Draw(image)
+    d.text((pad, pad), sheet.title, font=head, fill=INK)
+    y = top
+    for i, name in enumerate(sheet.players):  # the header: players across
+        x = label_w + i * col_w
+        d.rectangle([x, y, x + col_w, y + line_h], outline=GRID, fill=(235, 238, 245))
+        d.text(
+            (x + pad, y + 5),
+            _fit(name, head, col_w - 2 * pad),
+            font=head,
+            fill=RED if i in sheet.winners else INK,
+        )
+    d.rectangle([0, y, label_w, y + line_h], outline=GRID, fill=(235, 238, 245))
+    for row in sheet.rows:  # rounds down
+        y += line_h
+        f = head if row.bold else body
+        fill = SHADE.get(row.kind, PAPER)
+        d.rectangle([0, y, label_w, y + line_h], outline=GRID, fill=fill)
+        d.text((pad, y + 5), row.label, font=f, fill=INK)
+        for i, cell in enumerate(row.cells):
+            x = label_w + i * col_w
+            d.rectangle([x, y, x + col_w, y + line_h], outline=GRID, fill=fill)
+            d.text((x + pad, y + 5), _fit(cell, f, col_w - 2 * pad), font=f, fill=INK)
+    if sheet.note:
+        d.text((pad, y + line_h + 8), sheet.note, font=small, fill=(90, 90, 100))
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    return out.getvalue()
+
+
+def _fit(text: str, f: Any, room: int) -> str:
+    """Cut a long name so that it fits its column."""
+    while len(text) > 1 and _width(text, f) > room:
+        text = text[:-2] + "…"
+    return text

@@ -1,0 +1,72 @@
+"""The score sheet: its data against the rounds as they were announced, and the picture it draws."""
+
+from __future__ import annotations
+
+import io
+import random
+
+from PIL import Image
+
+import games
+from bot.core.api import UserRef
+from bot.core.sheet import draw, sheet_data
+from bot.core.table import Seat, Table
+from tests.core.hosting import CHAT
+
+NAMES = ("Ann", "Борис", "Cat", "Dan")
+
+
+def finished(game_key: str, options: dict, players: int = 4, seed: int = 11) -> tuple[Table, list]:
+    """A game played to the end by random legal moves; the table and every event in order."""
+    game = games.get(game_key)
+    state = game.new(players, options, seed=seed)
+    rng = random.Random(seed)
+    events = []
+    while not game.is_over(state):
+        seat = game.to_act(state)[0]
+        state, evs = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+        events += evs
+    seats = [Seat(user=UserRef(platform="console", id=f"u{i}", name=NAMES[i])) for i in range(players)]
+    table = Table(
+        id="t1", game=game_key, chat=CHAT, creator=seats[0].user, seats=seats, status="over",
+        state=state.model_dump(mode="json"),
+    )  # fmt: skip
+    return table, events
+
+
+def test_the_rozpysnyi_sheet_shows_each_round_as_it_was_scored() -> None:
+    table, events = finished("rozpysnyi", {"schedule": "1 2 D N 3"})
+    scored = [e.data for e in events if e.kind == "round_scored"]
+    sheet = sheet_data(table, "en")
+    assert sheet.players == list(NAMES)
+    rounds, total = sheet.rows[:-1], sheet.rows[-1]
+    assert len(rounds) == len(scored) == 5
+    for row, data in zip(rounds, scored, strict=True):
+        for cell, bid, took, points, running in zip(
+            row.cells, data["bids"], data["tricks"], data["points"], data["totals"], strict=True
+        ):
+            assert cell.split() == [f"{bid}/{took}", f"{points:+d}", str(running)]
+    assert [r.kind for r in rounds][2] == "dark" and rounds[2].label.endswith(" D")
+    assert rounds[3].kind == "no_trump" and rounds[3].label.endswith(" N")
+    assert total.bold and total.cells == [str(x) for x in scored[-1]["totals"]]
+    assert sheet.winners == games.get("rozpysnyi").winners(games.get("rozpysnyi").load(table.state))
+
+
+def test_other_games_get_scores_places_and_durak_counts() -> None:
+    table, _events = finished("durak", {}, players=3)
+    sheet = sheet_data(table, "ru")
+    state = games.get("durak").load(table.state)
+    labels = [r.label for r in sheet.rows]
+    assert labels == ["Счёт", "Место", "Дурак"]
+    assert sheet.rows[2].cells == [str(n) for n in state.durak_counts]
+    assert "1" in sheet.rows[1].cells
+
+
+def test_the_picture_is_a_png_of_a_sane_size() -> None:
+    table, _events = finished("rozpysnyi", {"schedule": "short"})
+    png = draw(sheet_data(table, "uk"))
+    image = Image.open(io.BytesIO(png))
+    assert image.format == "PNG"
+    rounds = len(games.get("rozpysnyi").load(table.state).rounds)
+    assert 400 <= image.width <= 2000 and 30 * (rounds + 2) <= image.height <= 2000
+    assert len(png) < 200_000

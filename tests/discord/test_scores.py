@@ -1,0 +1,51 @@
+"""Stats, the leaderboard, history, a replay and the score sheet through the fake Discord API."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import Image
+
+from tests.discord.harness import ANN, BOB, CAT, CHANNEL, Harness, button
+from tests.discord.test_game import play_out
+
+
+async def test_a_finished_game_shows_in_stats_top_history_replay_and_sheet(
+    h: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(random, "SystemRandom", lambda: random.Random(3))
+    await h.run(ANN, "new", game="rozpysnyi", options="schedule=1,N")
+    for person in (BOB, CAT):
+        await h.press_label(person, h.table(), "Join")
+    await h.press_label(ANN, h.table(), "Add AI")
+    await h.press_label(ANN, h.table(), "Start")
+    await play_out(h)
+
+    final = h.api.visible(CHANNEL)[-1]
+    assert "is over" in final.content and len(final.files) == 1  # the results come with the score sheet
+    image = Image.open(io.BytesIO(final.files[0]))
+    assert image.format == "PNG" and image.width >= 300
+
+    token = await h.run(ANN, "stats")
+    mine = "\n".join(h.replies(token))
+    assert "Stats · Ann" in mine and "1 game" in mine and "In every chat" in mine
+    token = await h.run(BOB, "top")
+    board = "\n".join(h.replies(token))
+    assert "Leaderboard" in board and "Ann" in board and "Cat" in board
+
+    token = await h.run(CAT, "history")
+    history = next(m for m in h.api.messages.values() if m.interaction == token)
+    assert "Last games" in history.content
+    await h.press(CAT, history, button(history, "📼"))  # the answer itself steps through the replay
+    assert "move 0 of" in history.content and history.ephemeral and history.edits == 1
+    await h.press(CAT, history, button(history, "▶"))
+    assert "move 1 of" in history.content
+    await h.press(CAT, history, button(history, "⏭"))
+    assert "Game over" in history.content and history.edits == 3
+
+    token = await h.run(BOB, "sheet")
+    sheet = next(m for m in h.api.messages.values() if m.interaction == token)
+    assert sheet.files and sheet.ephemeral and "Score sheet" in sheet.content
+    h.assert_acknowledged_once()
