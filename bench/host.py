@@ -274,9 +274,19 @@ async def mid_game(store: Store, args: argparse.Namespace) -> None:
     moves = len(await store.history(out.table))
     print(
         f"Redis memory of a 4-person rozpysnyi table mid-game (deal {state.deal_no} of {len(state.rounds)}, "
-        f"{cards} cards each, half played; "
-        f"table hash + move history ({moves} entries) + users set): {size} B"
+        f"{cards} cards each, half played): the table (one hash: JSON, users, move history of "
+        f"{moves} entries) {size} B"
     )
+    replay = await _memory(store, host.scoreboard.stats._k("moves", out.table))
+    if replay is not None:
+        print(f"  + the stats store's moves of the running game (for /replay): {replay} B")
+
+
+async def _memory(store: Store, key: str) -> int | None:
+    try:
+        return int(await store.redis.memory_usage(key, samples=0) or 0)
+    except Exception:
+        return None
 
 
 if __name__ == "__main__":

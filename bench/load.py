@@ -1,9 +1,10 @@
 """The host under load: N busy tables, W worker processes on one real Redis, people and AIs moving at once.
 
     nice -n 10 scripts/with-redis .venv/bin/python bench/load.py [--tables 100] [--workers 1]
-        [--seconds 40] [--game rozpysnyi] [--ai search] [--budget 0.1]
+        [--seconds 40] [--game rozpysnyi] [--ai search] [--budget 0.1] [--people 2]
 
-Each table has 4 seats: 2 people and 2 AI seats (`--ai`, thinking `--budget` seconds a move). The
+Each table has 4 seats: 2 people (`--people`) and 2 AI seats (`--ai`, thinking `--budget` seconds a
+move); `--people 0` measures the AI's work alone. The
 parent process opens the tables, then starts W workers (this script again with `--worker k`); each is
 a `Host` on the same Redis running its background work (AI moves, deadlines) and pressing for people:
 when a commit in a worker makes it a person's turn (the hand's turn alert), that worker presses one of
@@ -40,6 +41,7 @@ from bot.core.api import (  # noqa: E402
     Delivery,
     HandTarget,
     Join,
+    Leave,
     NewTable,
     Press,
     Start,
@@ -47,7 +49,7 @@ from bot.core.api import (  # noqa: E402
 )
 from bot.core.config import Settings  # noqa: E402
 from bot.core.host import Host  # noqa: E402
-from storage import Store, connect  # noqa: E402
+from storage import Conflict, Store, connect  # noqa: E402
 
 SCAN = 3.0  # seconds between a worker's looks at its share of the tables
 
@@ -73,18 +75,21 @@ def person(table: int, seat: int) -> UserRef:
 
 
 # -- the parent ---------------------------------------------------------------------------------------
-async def open_tables(host: Host, n: int, game: str, ai: str) -> list[str]:
+async def open_tables(host: Host, n: int, game: str, ai: str, people: int) -> list[str]:
     gate = asyncio.Semaphore(32)
 
     async def one(i: int) -> str:
         async with gate:
-            a, b = person(i, 0), person(i, 1)
+            a = person(i, 0)
             chat = ChatRef(platform="console", id=f"load-{i}", title="Load")
             out = await host.handle(NewTable(user=a, chat=chat, game=game))
-            await host.handle(Join(user=b, chat=chat))
-            for _ in range(2):
+            for k in range(1, people):
+                await host.handle(Join(user=person(i, k), chat=chat))
+            for _ in range(4 - max(1, people)):
                 await host.handle(AddBot(user=a, chat=chat, level=ai))
             await host.handle(Start(user=a, chat=chat))
+            if not people:
+                await host.handle(Leave(user=a, chat=chat))  # the AI takes the creator's seat too
             assert out.table is not None
             return out.table
 
@@ -97,9 +102,9 @@ async def parent(args: argparse.Namespace, url: str) -> None:
     store = Store(redis, prefix=prefix)
     host = Host(store, settings(args))
     t0 = time.perf_counter()
-    tables = await open_tables(host, args.tables, args.game, args.ai)
+    tables = await open_tables(host, args.tables, args.game, args.ai, args.people)
     print(f"{len(tables)} tables of {args.game} opened in {time.perf_counter() - t0:.1f}s", flush=True)
-    start_at = time.time() + 4.0  # the workers start their process pools meanwhile
+    start_at = time.time() + 6.0  # the workers start their process pools meanwhile
     cmd = [sys.executable, __file__, "--worker", "0", *sys.argv[1:]]
     procs = []
     for k in range(args.workers):
@@ -134,7 +139,8 @@ def report(
     lat = [x for r in results for x in r["latencies"]]
     people = sum(r["person_moves"] for r in results)
     ai = sum(r["ai_moves"] for r in results)
-    print(f"backend: redis-server {url}; {args.tables} tables of {args.game} (2 people, 2 AI {args.ai}"
+    print(f"backend: redis-server {url}; {args.tables} tables of {args.game} ({args.people} people, "
+          f"{4 - args.people} AI {args.ai}"
           f" {args.budget}s), {args.workers} worker process(es), {seconds:.0f}s")  # fmt: skip
     print(f"person moves/s: {people / seconds:.1f}   AI moves/s: {ai / seconds:.1f}   "
           f"(per worker: {', '.join(str(round(r['ai_moves'] / seconds, 1)) for r in results)})")  # fmt: skip
@@ -148,7 +154,8 @@ def report(
           f"{' - AIs saturated' if mean_wait >= 1 else ''}")  # fmt: skip
     fails = {k: sum(r["failures"].get(k, 0) for r in results) for k in ("exception", "try_again", "refused")}
     print(f"failures: {sum(fails.values())} ({', '.join(f'{k} {v}' for k, v in fails.items())}); "
-          f"turns found by the periodic look: {sum(r['found'] for r in results)}")  # fmt: skip
+          f"turns found by the periodic look: {sum(r['found'] for r in results)}; "
+          f"commits lost to another (retried): {sum(r.get('conflicts', 0) for r in results)}")  # fmt: skip
     if memory:
         print(f"Redis memory per table (MEMORY USAGE of its keys, {len(memory)} tables): "
               f"mean {statistics.mean(memory) / 1024:.1f} KiB, max {max(memory) / 1024:.1f} KiB")  # fmt: skip
@@ -255,9 +262,23 @@ class Worker:
 
 
 class CountingHost(Host):
-    """Counts the AI moves it commits inside the window."""
+    """Counts the AI moves it commits inside the window, and the commits it lost to a newer version."""
 
     worker: Worker
+    conflicts = 0
+
+    def count_conflicts(self) -> None:
+        commit = self.store.commit
+
+        async def counted(*args: Any, **kwargs: Any) -> int:
+            try:
+                return await commit(*args, **kwargs)
+            except Conflict:
+                if self.worker.counting():
+                    self.conflicts += 1
+                raise
+
+        self.store.commit = counted  # type: ignore[method-assign]
 
     async def _change(self, table_id: str, change: Any) -> Any:
         old, new = await super()._change(table_id, change)
@@ -281,10 +302,12 @@ async def worker(args: argparse.Namespace, url: str) -> None:
     window = (args.start_at, args.start_at + args.seconds)
     w = Worker(host, args.worker, window)
     host.worker = w
+    host.count_conflicts()
     host.attach(w)  # type: ignore[arg-type]
     warm = getattr(host, "warm", None)
-    if callable(warm):
-        await warm()
+    if callable(warm):  # the AI's processes start before the window (a slow start is not waited for)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.shield(warm()), max(0.1, args.start_at - time.time()))
     await asyncio.sleep(max(0.0, args.start_at - time.time()))
     stop = asyncio.Event()
     tables = args.tables_list.split(",")
@@ -304,6 +327,7 @@ async def worker(args: argparse.Namespace, url: str) -> None:
         "ai_moves": w.ai_moves,
         "failures": w.failures,
         "found": w.found,
+        "conflicts": host.conflicts,
     }
     print(json.dumps(result), flush=True)
     os._exit(0)  # pending sockets and pools: the figures are out
@@ -315,7 +339,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seconds", type=float, default=40.0)
     parser.add_argument("--game", default="rozpysnyi")
-    parser.add_argument("--ai", default="search", help="AI level of the two AI seats")
+    parser.add_argument("--ai", default="search", help="AI level of the AI seats")
+    parser.add_argument("--people", type=int, default=2, choices=range(5), help="people of the 4 seats")
     parser.add_argument("--budget", type=float, default=0.1, help="seconds a search AI thinks per move")
     parser.add_argument("--ai-processes", type=int, default=None, help="per worker (default: the setting's)")
     parser.add_argument("--worker", type=int, default=None, help=argparse.SUPPRESS)

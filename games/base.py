@@ -105,6 +105,16 @@ class Offer(BaseModel):
     actions: list[str] = Field(default_factory=list)
 
 
+class Editor(BaseModel):
+    """How ⚙ Settings sets a text option by buttons."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["card", "list"]
+    named: tuple[str, ...] = ()
+    items: tuple[str, ...] = ()
+
+
 class ContestRules(BaseModel):
     """How programs play this game in a contest (`games/protocol/`, `python -m games contest`).
 
@@ -146,6 +156,9 @@ class Game(Generic[S, OptT]):
     presets: ClassVar[dict[str, dict[str, Any]]] = {}
     # How programs play it in a contest: time per decision, what replaces a violator, the preset.
     contest: ClassVar[ContestRules] = ContestRules()
+    # Text options set by buttons in ⚙ Settings: `card` (a card picker) or a list built word by word from
+    # `items`, where `named` are whole values offered as they are (rozpysnyi's schedule).
+    editors: ClassVar[dict[str, Editor]] = {}
     # People choose their seat in the lobby (bridge: N E S W, partners opposite); seat k is named by the
     # message `<key>.seat.<k>`, and seats nobody takes are the AI's.
     seat_choice: ClassVar[bool] = False
@@ -270,6 +283,26 @@ class Game(Generic[S, OptT]):
         the moment (durak's "done" while the defender takes is "let them take", not "bito")."""
         return self.describe_action(action)
 
+    def event_lines(self, event: Event) -> list[tuple[str, dict[str, Any], int | None]]:
+        """The table log's lines for an event: (message key, parameters, seat); one line by default."""
+        return [(f"{self.key}.event.{event.kind}", dict(event.data), event.seat)]
+
+    def seat_points(self, view: BaseView, seat: int) -> float | None:
+        """The points shown beside a seat on the table (None: this game shows none now)."""
+        return view.scores[seat]
+
+    def ranking(self, state: S) -> list[tuple[int, str, dict[str, Any]]]:
+        """The final standings, best first: (seat, message key, parameters) for each seat."""
+        scores = self.scores(state)
+        order = sorted(range(len(scores)), key=lambda i: -scores[i])
+        return [(i, "host.rank.points", {"n": scores[i], "points": _num(scores[i])}) for i in order]
+
+    def rematch_seed(self, old: S, seed: int) -> int:
+        """A seed for the next game of the same seats whose first dealer sits left of the last game's
+        (for games that draw the dealer as `seed % players`)."""
+        p = old.players
+        return seed - seed % p + (old.seed % p + 1) % p
+
     def describe_pick(self, item: str) -> tuple[str, dict[str, Any]]:
         """The message key and parameters that label a pick toggle (default: the item, e.g. a card)."""
         return f"{self.key}.pick", {"item": item}
@@ -303,6 +336,10 @@ class RandomBot:
 
     def choose(self, view: Any, legal: Sequence[str], rng: random.Random) -> str:
         return rng.choice(list(legal))
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
 
 
 def next_seat(seat: int, players: int, step: int = 1) -> int:

@@ -9,7 +9,7 @@ must-trump, dummy (bridge: the declarer chooses dummy's cards).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, Field
 
@@ -31,6 +31,10 @@ class Trick(BaseModel):
 
     def cards(self) -> list[str]:
         return [p.card for p in self.plays]
+
+    def by_seat(self) -> list[list[Any]]:
+        """[seat, card] for each play in order: the table's "who played what" (a call rides with its card)."""
+        return [[p.seat, p.card if not p.call else f"{p.card}:{p.call}"] for p in self.plays]
 
     def complete(self, players: int) -> bool:
         return len(self.plays) == players

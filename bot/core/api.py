@@ -155,6 +155,40 @@ class ShowSettings(TableCommand):
     kind: Literal["settings"] = "settings"
 
 
+class SetPreset(TableCommand):
+    """The lobby takes a preset's options (the creator or an admin)."""
+
+    kind: Literal["preset"] = "preset"
+    name: str
+
+
+class ShowPanel(TableCommand):
+    """Open (or close) the settings panel's picker of a text option."""
+
+    kind: Literal["panel"] = "panel"
+    name: str
+
+
+class EditOption(TableCommand):
+    """A list option built by buttons: add `item` at its end, or remove the last (`item` None)."""
+
+    kind: Literal["edit_option"] = "edit_option"
+    name: str
+    item: str | None = None
+
+
+class ShowLog(TableCommand):
+    """Show or hide the current deal's whole public history on the table message."""
+
+    kind: Literal["log"] = "log"
+
+
+class Rematch(TableCommand):
+    """A finished table's seats play again: same people and AIs, same options, the deal rotated."""
+
+    kind: Literal["rematch"] = "rematch"
+
+
 class ShowStats(Command):
     """A person's stats and ratings: in `chat` (if given) and across chats."""
 
@@ -245,6 +279,11 @@ AnyCommand = Annotated[
     | ShowHand
     | ShowRules
     | ShowSettings
+    | SetPreset
+    | ShowPanel
+    | EditOption
+    | ShowLog
+    | Rematch
     | ShowStats
     | ShowTop
     | ShowHistory

@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import logging
 import math
+import random
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
@@ -29,6 +30,7 @@ from bot.core.api import (
     ChatRef,
     ChatTarget,
     Delivery,
+    EditOption,
     Frontend,
     HandTarget,
     Invite,
@@ -43,14 +45,18 @@ from bot.core.api import (
     Pick,
     PingTarget,
     Press,
+    Rematch,
     RemoveBot,
     Reply,
     Screen,
     SetLanguage,
     SetOption,
     SetPings,
+    SetPreset,
     ShowHand,
     ShowHistory,
+    ShowLog,
+    ShowPanel,
     ShowReplay,
     ShowRules,
     ShowSettings,
@@ -241,6 +247,8 @@ class Host:
                 return await self._move_chat(cmd)
             case ShowHand():
                 return await self._show_hand(cmd, lang)
+            case Rematch() if cmd.table:
+                return await self._rematch(cmd.table, cmd, lang)
             case ShowStats() | ShowTop() | ShowHistory() | ShowReplay() | ShowSheet():
                 return await self._scores(cmd, lang)
             case TableCommand():
@@ -290,6 +298,14 @@ class Host:
                     lobby.set_option(tbl, game, user, admin, cmd.name, cmd.value)
                 case ShowSettings():
                     lobby.toggle_settings(tbl, user, admin)
+                case SetPreset():
+                    lobby.set_preset(tbl, game, user, admin, cmd.name)
+                case ShowPanel():
+                    lobby.show_panel(tbl, game, user, admin, cmd.name)
+                case EditOption():
+                    lobby.edit_list(tbl, game, user, admin, cmd.name, cmd.item)
+                case ShowLog():
+                    lobby.toggle_log(tbl)
                 case Act() | Pick() if old_button and tbl.seat_of(user) is not None:
                     try:
                         self._move_or_pick(tbl, game, cmd, now)
@@ -435,6 +451,18 @@ class Host:
             return outcome
         if verb == "hand" and not args:
             return await self._show_hand(ShowHand(ephemeral=True, **target), lang)
+        table_verbs: dict[str, Callable[[list[str]], TableCommand | None]] = {
+            "preset": lambda a: SetPreset(name=a[0], **target) if len(a) == 1 else None,
+            "panel": lambda a: ShowPanel(name=a[0], **target) if len(a) == 1 else None,
+            "add": lambda a: EditOption(name=a[0], item=a[1], **target) if len(a) == 2 else None,
+            "pop": lambda a: EditOption(name=a[0], **target) if len(a) == 1 else None,
+            "log": lambda a: ShowLog(**target) if not a else None,
+        }
+        made = table_verbs[verb](args) if verb in table_verbs else None
+        if made is not None:
+            return await self._table_command(token.table, made, lang, version)
+        if verb == "rematch" and not args:
+            return await self._rematch(token.table, Rematch(**target), lang)
         raise GameError("bad_token")
 
     async def _stale(self, table_id: str, user: UserRef, lang: str) -> Outcome:
@@ -451,6 +479,38 @@ class Host:
         return Outcome(
             reply=Reply(text=t(lang, "error.stale"), alert=False), deliveries=deliveries, table=table_id
         )
+
+    async def _rematch(self, table_id: str, cmd: Rematch, lang: str) -> Outcome:
+        """🔁 Rematch: a new table with the finished one's seats and options starts at once, the first deal
+        rotated one seat on; people who do not want to play again leave it (the AI takes their seat)."""
+        old = await self._load(table_id)
+        lobby.check_rematch(old, cmd.user, cmd.is_chat_admin)
+        for other in await self._open_tables(old.chat):
+            raise GameError("table_here", id=other.id)
+        game = games.get(old.game)
+        new_id = await self.store.new_id()
+        now = self.clock()
+
+        async def claim(tbl: Table) -> None:  # one rematch per finished table, even when pressed twice
+            lobby.check_rematch(tbl, cmd.user, cmd.is_chat_admin)
+            tbl.rematch = new_id
+
+        before, after = await self._change(table_id, claim)
+        table = lobby.rematch_table(after, cmd.user, new_id, now)
+        table.version = await self.store.create(
+            table.id, self._dump(table), chat=table.chat.key, users=[u.key for u in table.people()]
+        )
+        seed = game.rematch_seed(self._state(after), random.SystemRandom().randrange(2**53))
+
+        async def start(tbl: Table) -> None:
+            lobby.start(tbl, game, tbl.creator, True, now, self.settings.lobby_timeout, seed=seed)
+            play.record(tbl, game, game.load(tbl.state or {}), [], now, self.settings.ai_delay)
+
+        waiting, playing = await self._change(new_id, start)
+        views = self._views(before, after)
+        for d in self._views(waiting, playing):  # the new table's message is a new, notifying message
+            views.append(d.model_copy(update={"notify": True}) if isinstance(d.target, TableTarget) else d)
+        return Outcome(reply=Reply(text=t(lang, "night.done.rematch")), deliveries=views, table=new_id)
 
     # -- commands that are not one table's moves --------------------------------------------------
     async def _new_table(self, cmd: NewTable, lang: str) -> Outcome:
@@ -508,6 +568,7 @@ class Host:
                 lines.append(t(lang, f"{game.key}.summary") if has(f"{game.key}.summary") else "")
                 lines.append(t(lang, for_platform("host.rules.options", platform)))
                 lines += self._option_help(game, lang)
+                lines.append(t(lang, for_platform("night.help.options", platform)))
                 if game.presets:
                     names = game.presets
                     named = (render.typed_with_name(p, render.preset_name(game, p, lang)) for p in names)
@@ -773,10 +834,14 @@ class Host:
             state = game.load(tbl.state)
             to_act = game.to_act(state)
             ai = [s for s in to_act if tbl.seats[s].ai_plays]
+            expiry = tbl.turn_since + tbl.host.turn_timeout  # past it, no reminder: the AI moves
             if ai and (ai_only or (tbl.ai_due is not None and tbl.ai_due <= now)):
                 seat = ai[0]
                 await self._ai_move(tbl, game, state, seat, now)
-            elif not ai_only and tbl.turn_since + tbl.host.turn_timeout <= now and to_act:
+            elif not ai_only and (at := tbl.remind_at()) is not None and at <= now < expiry and to_act:
+                tbl.reminded = tbl.turn_since  # `_views` sends the reminded hands anew, so they notify
+                return
+            elif not ai_only and expiry <= now and to_act:
                 seat = to_act[0]
                 s = tbl.seats[seat]
                 s.misses += 1
@@ -996,10 +1061,11 @@ class Host:
             state = self._state(new)
             before = set(game.to_act(self._state(old))) if old.status == "playing" else set()
             to_act = set(game.to_act(state)) if new.status == "playing" else set()
+            reminder = new.reminding and not old.reminding  # this turn's reminder: a fresh alert
             for seat, s in enumerate(new.seats):
                 if s.user is None:
                     continue
-                turn = seat in to_act and seat not in before and not s.auto
+                turn = seat in to_act and not s.auto and (seat not in before or reminder)
                 # a person who chose group pings gets no private turn alert (their hand still updates)
                 notify = (turn and s.pings != "group") or old.status == "lobby"
                 screen = self._hand_screen(new, seat)
@@ -1019,7 +1085,7 @@ class Host:
                 if turn and s.pinged:  # their turn, and the group is where they hear of it
                     out.append(self._ping(new, seat))
             if new.status == "over" and old.status == "playing":
-                final = render.final_screen(game, new, state, new.lang)
+                final = render.final_screen(game, new, state, new.lang, self._signer(new))
                 final.image = self._sheet_picture(new)
                 out.append(Delivery(target=ChatTarget(chat=new.chat), screen=final, notify=True))
         self._drawn[(new.id, new.version)] = drawn

@@ -170,7 +170,15 @@ def invite(table: Table, user: UserRef, admin: bool, guest: UserRef) -> None:
     table.note("host.log.invited", name=user.name, guest=guest.name)
 
 
-def start(table: Table, game: Game, user: UserRef, admin: bool, now: float, lobby_timeout: float) -> None:
+def start(
+    table: Table,
+    game: Game,
+    user: UserRef,
+    admin: bool,
+    now: float,
+    lobby_timeout: float,
+    seed: int | None = None,
+) -> None:
     require_lobby(table)
     if now < table.created + lobby_timeout:
         require_manager(table, user, admin)
@@ -181,10 +189,13 @@ def start(table: Table, game: Game, user: UserRef, admin: bool, now: float, lobb
             table.seats[i] = Seat(bot=game.default_bot)
     opts = game.options(table.options)
     game.check_players(len(table.seats), opts)
-    state = game.new(len(table.seats), opts, seed=random.SystemRandom().randrange(2**53))
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**53)
+    state = game.new(len(table.seats), opts, seed=seed)
     table.state = state.model_dump(mode="json")
     table.status = "playing"
     table.show_settings = False
+    table.panel = None
     table.turn_since = now
     table.note("host.log.started")
 
@@ -224,6 +235,7 @@ def toggle_settings(table: Table, user: UserRef, admin: bool) -> None:
     """Show or hide the manager's panel on the table message (options, time per move, removing a person)."""
     require_open_manager(table, user, admin)
     table.show_settings = not table.show_settings
+    table.panel = None
 
 
 def set_option(table: Table, game: Game, user: UserRef, admin: bool, name: str, value: str) -> None:
@@ -248,6 +260,26 @@ def set_option(table: Table, game: Game, user: UserRef, admin: bool, name: str, 
     raise GameError("bad_option_value", name=name, value=value)
 
 
+def split_assignments(text: str | None) -> tuple[list[str], dict[str, str]]:
+    """`poker quick schedule=1 5 D N poker_card=7S` → (["poker", "quick"], {"schedule": "1 5 D N", …}).
+
+    Words before the first `name=value` are plain; after it, a word without `=` belongs to the value
+    before it, so values may have spaces as `/rules` shows them."""
+    plain: list[str] = []
+    options: dict[str, str] = {}
+    name: str | None = None
+    for word in (text or "").split():
+        key, sep, value = word.partition("=")
+        if sep and key:
+            name = key
+            options[name] = value
+        elif name is not None:
+            options[name] = f"{options[name]} {word}".strip()
+        else:
+            plain.append(word)
+    return plain, options
+
+
 def resolve_options(game: Game, preset: str | None, options: dict[str, Any]) -> dict[str, Any]:
     """A preset merged with explicit options, validated; stored without defaults."""
     base: dict[str, Any] = {}
@@ -261,3 +293,82 @@ def resolve_options(game: Game, preset: str | None, options: dict[str, Any]) -> 
         name = str(e.errors()[0]["loc"][0]) if e.errors() and e.errors()[0]["loc"] else "?"
         raise GameError("bad_option_value", name=name, value=options.get(name, "")) from None
     return opts.model_dump(mode="json", exclude_defaults=True)
+
+
+def set_preset(table: Table, game: Game, user: UserRef, admin: bool, name: str) -> None:
+    """The lobby takes a preset's options (the creator or an admin); the time per move stays."""
+    require_open_manager(table, user, admin)
+    require_lobby(table)
+    table.options = resolve_options(game, name, {})
+
+
+def show_panel(table: Table, game: Game, user: UserRef, admin: bool, name: str) -> None:
+    """Open the picker of a text option in the settings panel, or close it when it is open."""
+    require_open_manager(table, user, admin)
+    require_lobby(table)
+    if name not in game.editors:
+        raise GameError("unknown_option", name=name)
+    table.show_settings = True
+    table.panel = None if table.panel == name else name
+
+
+def edit_list(table: Table, game: Game, user: UserRef, admin: bool, name: str, item: str | None) -> None:
+    """A list option built by buttons (a schedule): `item` added at the end, or the last one removed.
+
+    A named value (`full`) is replaced by the first item; removing the only item restores the default."""
+    editor = game.editors.get(name)
+    if editor is None or editor.kind != "list":
+        raise GameError("unknown_option", name=name)
+    require_open_manager(table, user, admin)
+    require_lobby(table)
+    value = str(getattr(game.options(table.options), name))
+    words = [] if value in editor.named else value.split()
+    if item is None:
+        if not words:
+            raise GameError("nothing_to_remove")
+        words.pop()
+    elif item in editor.items:
+        words.append(item)
+    else:
+        raise GameError("bad_option_value", name=name, value=item)
+    if words:
+        set_option(table, game, user, admin, name, " ".join(words))
+    else:
+        table.options.pop(name, None)
+
+
+def toggle_log(table: Table) -> None:
+    """Show or hide the deal's public history on the table message (anyone: it is all public)."""
+    if table.status not in ("playing", "over"):
+        raise GameError("not_playing")
+    table.show_log = not table.show_log
+
+
+def check_rematch(table: Table, user: UserRef, admin: bool) -> None:
+    """A finished table may be played again once, by someone who sat at it (or its manager)."""
+    if table.status != "over":
+        raise GameError("not_over")
+    if table.rematch is not None:
+        raise GameError("table_here", id=table.rematch)
+    if table.seat_of(user) is None and not admin and user.key != table.creator.key:
+        raise GameError("not_seated")
+
+
+def rematch_table(old: Table, user: UserRef, table_id: str, now: float) -> Table:
+    """The rematch's table: the same seats (people and AIs), options and host options; `user` manages it."""
+    seats = [Seat(user=s.user, bot=s.bot, lang=s.lang, unreachable=s.unreachable) for s in old.seats]
+    table = Table(
+        id=table_id,
+        game=old.game,
+        chat=old.chat,
+        creator=user,
+        lang=old.lang,
+        options=dict(old.options),
+        host=old.host.model_copy(),
+        seats=seats,
+        created=now,
+        invited=list(old.invited),
+        rematch_of=old.id,
+    )
+    table.note("night.log.rematch", name=user.name, id=old.id)
+    return table

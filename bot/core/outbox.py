@@ -168,6 +168,8 @@ class _Lane:
     pending: OrderedDict[str, Delivery] = field(default_factory=OrderedDict)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task[None] | None = None
+    # (target key, message id, fingerprint shown) read just before the send, reused unless the lane slept
+    looked: tuple[str, str | None, str | None] | None = None
 
 
 class Outbox:
@@ -246,11 +248,13 @@ class Outbox:
     async def _run(self, lane: _Lane) -> None:
         try:
             while lane.pending:
-                if await self._unchanged(lane.pending[_first(lane)]):
+                lane.looked = None
+                if await self._unchanged(lane, lane.pending[_first(lane)]):
                     lane.pending.pop(_first(lane))
                     self.skipped += 1
                     continue
-                await self._pace(lane)
+                if await self._pace(lane):
+                    lane.looked = None  # time passed: another worker may have sent meanwhile
                 delivery = lane.pending.pop(_first(lane))  # the newest by now, new messages first
                 await self._deliver(lane, delivery)
         finally:
@@ -258,7 +262,7 @@ class Outbox:
             async with self._idle:
                 self._idle.notify_all()
 
-    async def _unchanged(self, d: Delivery) -> bool:
+    async def _unchanged(self, lane: _Lane, d: Delivery) -> bool:
         """The message already shows exactly this view (so sending it would spend budget for nothing)."""
         if isinstance(d.target, NEW_MESSAGES) or d.notify:
             return False
@@ -266,10 +270,13 @@ class Outbox:
             message_id, shown = await self.ids.lookup(d.target)
         except Exception:
             return False  # not known: send it
+        lane.looked = (d.target.key, message_id, shown)
         return message_id is not None and shown == fingerprint(d.screen)
 
-    async def _pace(self, lane: _Lane) -> None:
-        """Sleep until this lane's next slot (shared by all workers) and the global budget allow a call."""
+    async def _pace(self, lane: _Lane) -> bool:
+        """Sleep until this lane's next slot (shared by all workers) and the global budget allow a call;
+        True when it slept."""
+        slept = False
         while True:
             now = self.clock()
             wait = 0.0
@@ -281,8 +288,9 @@ class Outbox:
             if wait <= 0 and lane.limit.spacing:
                 wait = await self._take(lane, now)
             if wait <= 0:
-                return
+                return slept
             await self.sleep(wait)
+            slept = True
 
     async def _take(self, lane: _Lane, now: float) -> float:
         try:
@@ -324,7 +332,11 @@ class Outbox:
             self._count(lane)
             await self.transport.post(target, d.screen)
             return
-        old, shown = await self.ids.lookup(target)
+        looked, lane.looked = lane.looked, None
+        if looked is not None and looked[0] == target.key:
+            old, shown = looked[1], looked[2]  # read a moment ago, before the slot was taken
+        else:
+            old, shown = await self.ids.lookup(target)
         view = fingerprint(d.screen)
         if old is not None and not d.notify:
             if shown == view:

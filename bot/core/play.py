@@ -38,10 +38,11 @@ def record(
     deal = getattr(state, "deal_no", 0)
     if action is None or deal != old_deal:
         table.moves.append(f"#{deal}")
+    table.deal = deal
     for e in events:
-        key = f"{game.key}.event.{e.kind}"
-        if has(key):
-            table.note(key, seat=e.seat, **e.data)
+        for key, params, who in game.event_lines(e):
+            if has(key):
+                table.note(key, seat=who, **params)
     table.turn_since = now
     if game.is_over(state):
         table.status = "over"

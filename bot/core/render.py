@@ -15,13 +15,14 @@ from typing import Any, get_args, get_origin
 
 from bot.core.api import Button, Screen
 from bot.core.i18n import for_platform, has, t
-from bot.core.table import TIMEOUTS, LogLine, Table
+from bot.core.table import REMIND_BEFORE, TIMEOUTS, LogLine, Table
 from bot.core.tokens import meaning
 from games.base import BaseView, Game, Offer
 from games.cards import SUIT_SYMBOLS, is_card, pretty
 
 Sign = Callable[[str], str]  # action → button token for the table's current version
 SEAT_PARAMS = {"seat", "dealer", "leader", "attacker", "defender", "winner", "durak", "player"}
+LOG_CHARS = 3500  # a table message with its log open stays under Telegram's 4096 characters
 ROW = 5  # buttons per row: Discord's limit, and it keeps Telegram keyboards readable
 CALL_MARKS = {"high": "↑", "low": "↓", "top": "⇑", "dump": "⇓"}
 
@@ -63,8 +64,20 @@ def seat_name(table: Table, seat: int, lang: str) -> str:
     return s.user.name or t(lang, "host.player_name", n=seat + 1)
 
 
+def _by_seat(value: Any) -> bool:
+    """A list of [seat, card or text] pairs: who played what (`Trick.by_seat`), a named score row."""
+    return (
+        isinstance(value, list)
+        and bool(value)
+        and all(isinstance(v, list | tuple) and len(v) == 2 and isinstance(v[0], int) for v in value)
+    )
+
+
 def line(table: Table, entry: LogLine, lang: str) -> str:
     params = pretty_params(entry.params)
+    for k, v in entry.params.items():  # [[seat, card], …] → "Ann 7♠ · Bob 9♠"
+        if _by_seat(v):
+            params[k] = " · ".join(f"{seat_label(table, s, lang)} {pretty_value(k, c)}" for s, c in v)
     if entry.seat is not None:
         params.setdefault("name", seat_label(table, entry.seat, lang))
     if isinstance(entry.params.get("level"), str):
@@ -140,12 +153,23 @@ def fingerprint(screen: Screen) -> str:
 # -- options ----------------------------------------------------------------------------------------
 
 
-def option_choices(annotation: Any) -> list[Any] | None:
-    """The values a settings button cycles through, or None when the option is typed in."""
+def option_choices(annotation: Any, field: Any = None) -> list[Any] | None:
+    """The values a settings button cycles through, or None when the option is typed in (or has a picker).
+
+    Numbers with bounds cycle through a few round values between them (and the default)."""
     if annotation is bool:
         return [True, False]
     if get_origin(annotation) is not None and str(get_origin(annotation)).endswith("Literal"):
         return list(get_args(annotation))
+    if annotation is int and field is not None:
+        lo = next((m.ge for m in field.metadata if getattr(m, "ge", None) is not None), None)
+        hi = next((m.le for m in field.metadata if getattr(m, "le", None) is not None), None)
+        if lo is None or hi is None:
+            return None
+        if hi - lo <= 12:
+            return list(range(lo, hi + 1))
+        nice = [n * 10**e for e in range(6) for n in (1, 2, 3, 5)]
+        return sorted({lo, hi, field.default, *(n for n in nice if lo <= n <= hi)})
     return None
 
 
@@ -177,6 +201,9 @@ def option_lines(game: Game, table: Table, lang: str) -> list[str]:
     )
     if table.host.private:
         out.append(t(lang, "host.option_line", name=t(lang, "host.option.private"), value=t(lang, "host.on")))
+    if not table.host.reminders:
+        name = t(lang, "host.option.reminders")
+        out.append(t(lang, "host.option_line", name=name, value=t(lang, "host.off")))
     return out
 
 
@@ -188,6 +215,9 @@ def settings_buttons(game: Game, table: Table, lang: str, sign: Sign) -> list[Bu
         private = table.host.private
         label = f"{t(lang, 'host.option.private')}: {option_value(private, lang)}"
         buttons.append(Button(label=label, token=sign(f"@opt:private:{int(not private)}")))
+    reminders = table.host.reminders
+    label = f"{t(lang, 'host.option.reminders')}: {option_value(reminders, lang)}"
+    buttons.append(Button(label=label, token=sign(f"@opt:reminders:{int(not reminders)}")))
     cur = table.host.turn_timeout
     nxt_t = next((x for x in TIMEOUTS if x > cur), TIMEOUTS[0])
     buttons.append(
@@ -208,20 +238,78 @@ def game_option_buttons(game: Game, table: Table, lang: str, sign: Sign) -> list
     opts = game.options(table.options)
     buttons = []
     for name, field in type(opts).model_fields.items():
-        choices = option_choices(field.annotation)
+        label_key = f"{game.key}.option.{name}"
+        label = t(lang, label_key) if has(label_key) else name
+        if name in game.editors:  # a text option: its picker opens in the panel
+            value = option_value(getattr(opts, name), lang)
+            shown = pretty_value(name, value) if game.editors[name].kind == "card" else value
+            buttons.append(Button(label=f"{label}: {shown} ✎", token=sign(f"@panel:{name}")))
+            continue
+        choices = option_choices(field.annotation, field)
         if not choices:
             continue
         current = getattr(opts, name)
         nxt = choices[(choices.index(current) + 1) % len(choices)] if current in choices else choices[0]
-        label_key = f"{game.key}.option.{name}"
-        label = t(lang, label_key) if has(label_key) else name
         code = int(nxt) if isinstance(nxt, bool) else nxt
         shown = option_value(current, lang, game, name)
         buttons.append(Button(label=f"{label}: {shown}", token=sign(f"@opt:{name}:{code}")))
     return buttons
 
 
+def editor_buttons(game: Game, table: Table, name: str, lang: str, sign: Sign) -> list[list[Button]]:
+    """The picker of one text option: a card's suit and rank, or a list built word by word."""
+    editor = game.editors[name]
+    value = str(getattr(game.options(table.options), name))
+    if editor.kind == "card":
+        rank, suit = value[:-1], value[-1]
+        suits = [
+            Button(
+                label=_tick(SUIT_SYMBOLS[x], x == suit),
+                token=sign(f"@opt:{name}:{rank}{x}"),
+                style=_on(x == suit),
+            )
+            for x in "SHDC"
+        ]
+        ranks = [
+            Button(
+                label=_tick(pretty(f"{r}{suit}"), r == rank),
+                token=sign(f"@opt:{name}:{r}{suit}"),
+                style=_on(r == rank),
+            )
+            for r in ("6", "7", "8", "9", "T", "J", "Q", "K", "A")
+        ]
+        return [suits, *rows(ranks)]
+    named = [
+        Button(
+            label=_tick(_value_label(game, name, v, lang), v == value),
+            token=sign(f"@opt:{name}:{v}"),
+            style=_on(v == value),
+        )
+        for v in editor.named
+    ]
+    items = [Button(label=item, token=sign(f"@add:{name}:{item}")) for item in editor.items]
+    back = [Button(label="⌫", token=sign(f"@pop:{name}"))] if value not in editor.named else []
+    return [*rows(named), *rows(items + back)]
+
+
+def _on(chosen: bool) -> Any:
+    return "primary" if chosen else "secondary"
+
+
+def _tick(label: str, chosen: bool) -> str:
+    return ("✓ " if chosen else "") + label
+
+
+def _value_label(game: Game, name: str, value: str, lang: str) -> str:
+    key = f"{game.key}.option.{name}.{value}"
+    return t(lang, key) if has(key) else value
+
+
 def settings_panel(game: Game, table: Table, lang: str, sign: Sign) -> list[list[Button]]:
+    if table.panel in game.editors and table.status == "lobby":
+        buttons = editor_buttons(game, table, table.panel, lang, sign)
+        buttons.append([Button(label=t(lang, "night.button.back"), token=sign(f"@panel:{table.panel}"))])
+        return buttons
     buttons = rows(settings_buttons(game, table, lang, sign), 2)
     buttons.append([Button(label=t(lang, "host.button.settings_done"), token=sign("@settings"))])
     return buttons
@@ -240,7 +328,9 @@ def seat_lines(table: Table, view: BaseView | None, lang: str, game: Game | None
             note = game.seat_status(view, i) if game is not None else None
             if note is not None:
                 extra.append(line(table, LogLine(key=note[0], params=note[1]), lang))
-            extra.append(t(lang, "host.points", n=view.scores[i], points=_num(view.scores[i])))
+            points = game.seat_points(view, i) if game is not None else view.scores[i]
+            if points is not None:
+                extra.append(t(lang, "host.points", n=points, points=_num(points)))
             if view.hand_sizes and not view.over:
                 extra.append(t(lang, "host.cards", n=view.hand_sizes[i]))
         if seat.auto:
@@ -288,6 +378,23 @@ def notice_screen(game: Game, table: Table, lang: str, sign: Sign) -> Screen:
                   buttons=[[join]])  # fmt: skip
 
 
+def current_preset(game: Game, table: Table) -> str | None:
+    """The preset whose options the table has now (None: options of its own)."""
+    for name, options in game.presets.items():
+        if game.options(options).model_dump(mode="json", exclude_defaults=True) == table.options:
+            return name
+    return None
+
+
+def preset_buttons(game: Game, table: Table, lang: str, sign: Sign) -> list[Button]:
+    """The game's presets, one press each (the creator's or an admin's); the chosen one is ticked."""
+    chosen = current_preset(game, table)
+    return [
+        Button(label=_tick(preset_name(game, name, lang), name == chosen), token=sign(f"@preset:{name}"))
+        for name in game.presets
+    ]
+
+
 def lobby_screen(game: Game, table: Table, lang: str, sign: Sign) -> Screen:
     lines = [t(lang, "host.lobby", game=game_name(game, lang), min=game.min_players, max=game.max_players)]
     lines += option_lines(game, table, lang)
@@ -313,6 +420,8 @@ def lobby_screen(game: Game, table: Table, lang: str, sign: Sign) -> Screen:
                 Button(label=t(lang, "host.button.cancel"), token=sign("@cancel"), style="danger"),
             ],
         ]
+        if game.presets:
+            buttons[:0] = rows(preset_buttons(game, table, lang, sign), 4)
         if game.seat_choice:
             buttons.insert(0, place_buttons(game, table, lang, sign))
     return Screen(
@@ -333,22 +442,36 @@ def table_screen(game: Game, table: Table, state: Any, lang: str, sign: Sign) ->
     lines = status(game, view, table, lang)
     lines.append("")
     lines += seat_lines(table, view, lang, game)
-    if table.log:
+    if table.show_log:
+        lines.append("")
+        lines += log_lines(table, lang, LOG_CHARS - sum(len(x) + 1 for x in lines))
+    elif table.log:
         lines.append("")
         lines += ["· " + line(table, e, lang) for e in table.log[-4:]]
+    log_button = Button(
+        label=t(lang, "night.button.log_hide" if table.show_log else "night.button.log"), token=sign("@log")
+    )
     buttons: list[list[Button]] = []
     if table.status == "playing":
         names = ", ".join(seat_name(table, i, lang) for i in view.to_act)
         lines.append(t(lang, "host.waiting_for", names=names, time=duration(table.host.turn_timeout, lang)))
-        buttons = [[Button(label=t(lang, "host.button.hand"), token=sign("@hand"), style="primary")]]
+        buttons = [
+            [Button(label=t(lang, "host.button.hand"), token=sign("@hand"), style="primary"), log_button]
+        ]
         if table.show_settings:
             buttons += settings_panel(game, table, lang, sign)
         else:
             buttons[0].append(Button(label=t(lang, "host.button.settings"), token=sign("@settings")))
+        if table.rematch_of and not any(s.user and s.moved_at for s in table.seats):
+            # a rematch started everyone again: until a person has moved, leaving is one press here
+            buttons.append([Button(label=t(lang, "host.button.leave"), token=sign("@leave"))])
     elif table.status == "cancelled":
         lines.append(t(lang, "host.cancelled"))
     else:
         lines.append(final_line(game, table, state, lang))
+        buttons = [[log_button]]
+        if table.rematch is None:
+            buttons[0].insert(0, rematch_button(lang, sign))
     return Screen(
         title=t(lang, "host.title", game=game_name(game, lang), id=table.id), lines=lines, buttons=buttons
     )
@@ -359,13 +482,40 @@ def final_line(game: Game, table: Table, state: Any, lang: str) -> str:
     return t(lang, "host.winners", names=names, n=len(game.winners(state)))
 
 
-def final_screen(game: Game, table: Table, state: Any, lang: str) -> Screen:
-    """The new message that announces the end of a game."""
-    scores = game.scores(state)
-    order = sorted(range(len(table.seats)), key=lambda i: -scores[i])
-    lines = [f"{n}. {seat_name(table, i, lang)} — {_num(scores[i])}" for n, i in enumerate(order, 1)]
+def final_screen(game: Game, table: Table, state: Any, lang: str, sign: Sign | None = None) -> Screen:
+    """The new message that announces the end of a game: the standings with their labels, 🔁 Rematch."""
+    lines = [
+        f"{n}. {seat_name(table, i, lang)} — {line(table, LogLine(key=key, params=params), lang)}"
+        for n, (i, key, params) in enumerate(game.ranking(state), 1)
+        if i < len(table.seats)
+    ]
     lines.append(final_line(game, table, state, lang))
-    return Screen(title=t(lang, "host.game_over", game=game_name(game, lang), id=table.id), lines=lines)
+    buttons = [[rematch_button(lang, sign)]] if sign is not None else []
+    return Screen(
+        title=t(lang, "host.game_over", game=game_name(game, lang), id=table.id), lines=lines, buttons=buttons
+    )
+
+
+def rematch_button(lang: str, sign: Sign) -> Button:
+    return Button(label=t(lang, "night.button.rematch"), token=sign("@rematch"), style="success")
+
+
+def log_lines(table: Table, lang: str, budget: int) -> list[str]:
+    """The current deal's public history, newest last, as much of it as fits `budget` characters."""
+    entries = table.deal_log()
+    out: list[str] = []
+    used = 0
+    for e in reversed(entries):
+        text = "· " + line(table, e, lang)
+        if used + len(text) + 1 > budget:
+            break
+        out.append(text)
+        used += len(text) + 1
+    out.reverse()
+    head = [t(lang, "night.log.title", n=len(entries))]
+    if len(out) < len(entries):
+        head.append(t(lang, "night.log.earlier", n=len(entries) - len(out)))
+    return head + out
 
 
 def hand_screen(
@@ -395,6 +545,8 @@ def hand_screen(
         lines.append(final_line(game, table, state, lang))
     elif offer.actions or offer.picks:
         lines.append(t(lang, "host.your_move"))
+        if table.reminding:
+            lines.append(t(lang, "host.remind", time=duration(REMIND_BEFORE, lang)))
     buttons = [pick_button(game, item, item in picked, lang, sign) for item in offer.picks]
     buttons += [Button(label=action_label(game, a, lang, view), token=sign(a)) for a in offer.actions]
     return Screen(title=title, lines=lines, buttons=rows(buttons))

@@ -14,7 +14,7 @@ from pydantic import BaseModel, Field
 from bot.core.api import ChatRef, UserRef
 
 Status = Literal["lobby", "playing", "over", "cancelled"]
-LOG_SIZE = 8
+LOG_SIZE = 200  # the public history of the current deal (📜 Log); the table message shows the last few
 
 # Turn timeouts offered by the settings menu, in seconds (30 s up to several days).
 TIMEOUTS = (30, 120, 600, 3600, 4 * 3600, 12 * 3600, 86400, 3 * 86400)
@@ -60,6 +60,7 @@ class LogLine(BaseModel):
     key: str
     params: dict[str, Any] = Field(default_factory=dict)
     seat: int | None = None
+    deal: int = 0  # the game's deal (`GameState.deal_no`) the line belongs to
 
 
 class HostOptions(BaseModel):
@@ -68,6 +69,10 @@ class HostOptions(BaseModel):
     turn_timeout: int = Field(12 * 3600, ge=30, le=7 * 86400, description="seconds per move")
     max_misses: int = Field(2, ge=1, le=100, description="missed turns before the AI keeps the seat")
     private: bool = Field(False, description="only people the creator or an admin invited may join")
+    reminders: bool = Field(True, description="a private reminder an hour before a long turn runs out")
+
+
+REMIND_BEFORE = 3600  # seconds before a turn runs out that its player is reminded (turns of 2 h or more)
 
 
 class Table(BaseModel):
@@ -83,8 +88,14 @@ class Table(BaseModel):
     state: dict[str, Any] | None = None
     created: float = 0.0
     turn_since: float = 0.0
+    reminded: float = -1.0  # the `turn_since` of the turn whose reminder went out
     ai_due: float | None = None
     show_settings: bool = False
+    panel: str | None = None  # the settings panel's picker open for this option (a schedule, a card)
+    show_log: bool = False  # the table message shows the current deal's whole public history
+    deal: int = 0  # the game state's `deal_no` (the lines logged now belong to it)
+    rematch: str | None = None  # the table a 🔁 Rematch opened after this one
+    rematch_of: str | None = None  # the finished table this one is a rematch of
     invited: list[str] = Field(default_factory=list)  # user keys allowed to join a private table
     log: list[LogLine] = Field(default_factory=list)
     logged: int = 0  # log lines noted since the table opened (the console prints each new one once)
@@ -102,11 +113,17 @@ class Table(BaseModel):
     def people(self) -> list[UserRef]:
         return [s.user for s in self.seats if s.user is not None]
 
+    def deal_log(self) -> list[LogLine]:
+        """The public lines of the current deal (a running game), else of the whole stored log."""
+        if self.status != "playing":
+            return list(self.log)
+        return [e for e in self.log if e.deal == self.deal]
+
     def note(self, key: str, seat: int | None = None, **params: Any) -> None:
         person = self.seats[seat].user if seat is not None and seat < len(self.seats) else None
         if person is not None and person.name:  # the line keeps its author if seats move or change hands
             params.setdefault("name", person.name)
-        line = LogLine(key=key, params=params, seat=seat)
+        line = LogLine(key=key, params=params, seat=seat, deal=self.deal)
         self.log.append(line)
         del self.log[:-LOG_SIZE]
         self.logged += 1
@@ -115,9 +132,22 @@ class Table(BaseModel):
     def open(self) -> bool:
         return self.status in ("lobby", "playing")
 
+    def remind_at(self) -> float | None:
+        """When this turn's players are reminded privately; None: no reminder (off, short, or sent)."""
+        if self.status != "playing" or not self.host.reminders or self.reminded == self.turn_since:
+            return None
+        if self.host.turn_timeout < 2 * REMIND_BEFORE:
+            return None
+        return self.turn_since + self.host.turn_timeout - REMIND_BEFORE
+
+    @property
+    def reminding(self) -> bool:
+        """This turn's reminder has gone out."""
+        return self.status == "playing" and self.reminded == self.turn_since
+
     def deadline(self) -> float | None:
-        """When the host must next look at this table: an AI move, or a person's turn running out."""
+        """When the host must next look at this table: an AI move, a reminder, or a turn running out."""
         if self.status != "playing":
             return None
-        human = self.turn_since + self.host.turn_timeout
-        return min(human, self.ai_due) if self.ai_due is not None else human
+        times = [self.turn_since + self.host.turn_timeout, self.ai_due, self.remind_at()]
+        return min(x for x in times if x is not None)

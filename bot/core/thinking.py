@@ -3,14 +3,18 @@
 A decision is sent to the pool as the seat's view and its legal actions only (picklable; the AI sees
 nothing else). `processes == 0` thinks in a thread of this process instead (tests, the console). A
 program seat (`program:NAME`) waits on another process anyway: it is asked from a thread. A pool whose
-process died is replaced; the decision that was lost is then made in a thread.
+process died is replaced; the decision that was lost is then made in a thread. The pool's processes run
+at a lower CPU priority (nice +5) than the worker, so on a busy machine people's moves come first (a
+search's budget is in seconds: it then searches less, it does not take longer).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
+import os
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -21,13 +25,20 @@ from games.base import Game
 log = logging.getLogger(__name__)
 
 
+NICE = 5  # the AI's processes yield the CPU to the worker's own (people's moves come first)
+
+
+def _start() -> None:
+    """Run once in each new pool process: a lower CPU priority than the worker that handles people."""
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(NICE)
+
+
 def _ready() -> bool:
-    """Run once in each new pool process: the games and their AIs are imported before the first move."""
+    """Run in each new pool process by `warm`: the games are imported before the first move."""
     import games
 
-    for game in games.all_games():
-        for level in game.bot_levels:
-            game.bot(level)  # the AI modules are imported when a level is first asked for
+    games.all_games()
     return True
 
 
@@ -43,7 +54,7 @@ class Thinker:
         if self._pool is None:
             # spawn: a clean interpreter, never a fork of a process with threads and a running loop
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(self.processes, mp_context=context)
+            self._pool = ProcessPoolExecutor(self.processes, mp_context=context, initializer=_start)
         return self._pool
 
     async def warm(self) -> None:

@@ -58,6 +58,7 @@ from bot.core.api import (
     UserRef,
 )
 from bot.core.i18n import LANGUAGES, has, t
+from bot.core.lobby import split_assignments
 from bot.discord.frontend import DiscordFrontend, quiet_hands
 from bot.discord.refs import chat_ref, is_chat_admin, thread_chat, user_ref
 from bot.discord.views import Answer, show_reply
@@ -96,14 +97,10 @@ class Translator(app_commands.Translator):
 
 
 def parse_options(words: str | None) -> dict[str, str] | None:
-    """`name=value name=value` → a dict; None when a word is not of that form."""
-    out: dict[str, str] = {}
-    for word in (words or "").split():
-        name, sep, value = word.partition("=")
-        if not sep or not name:
-            return None
-        out[name] = value
-    return out
+    """`name=value name=value` → a dict (a value runs to the next `name=`: `schedule=1 5 D N`); None when
+    the text does not start with `name=`."""
+    plain, out = split_assignments(words)
+    return None if plain else out
 
 
 def suggest(values: list[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:

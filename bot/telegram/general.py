@@ -27,7 +27,8 @@ async def rules(message: Message, command: CommandObject, event_update: Update, 
 async def help_(message: Message, tg: TelegramFrontend) -> None:
     if message.from_user is None:
         return
-    await say(message, plain_html(t(await tg.people.lang_of(user_ref(message.from_user)), "telegram.help")))
+    lang = await tg.people.lang_of(user_ref(message.from_user))
+    await say(message, plain_html(t(lang, "telegram.help") + "\n\n" + t(lang, "night.help.options")))
 
 
 async def lang(message: Message, command: CommandObject, event_update: Update, tg: TelegramFrontend) -> None:

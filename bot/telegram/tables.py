@@ -18,6 +18,7 @@ from aiogram.types import Message, Update
 import games
 from bot.core.api import Cancel, ChatRef, Invite, Join, Leave, NewTable, Notify, ShowSettings, Start
 from bot.core.i18n import t
+from bot.core.lobby import split_assignments
 from bot.telegram.common import open_bot_hint, run, say, update_id
 from bot.telegram.frontend import TelegramFrontend
 from bot.telegram.refs import chat_ref, message_chat, plain_html, user_ref
@@ -27,10 +28,8 @@ log = logging.getLogger(__name__)
 
 
 def parse_new(args: str | None) -> tuple[str, str | None, dict[str, Any]]:
-    """`/new` arguments → (game, preset, options)."""
-    words = (args or "").split()
-    options = dict(w.split("=", 1) for w in words if "=" in w)
-    plain = [w for w in words if "=" not in w]
+    """`/new` arguments → (game, preset, options); a value runs to the next `name=` (`schedule=1 5 D N`)."""
+    plain, options = split_assignments(args)
     default = games.all_games()[0]
     if not plain:
         return default.key, None, options

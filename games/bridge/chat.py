@@ -122,12 +122,12 @@ class ChatMixin:
             lines.append(
                 (
                     "bridge.status.trick",
-                    {"n": len(v.tricks) + 1, "cards": v.trick.cards(), "leader": v.trick.leader},
+                    {"n": len(v.tricks) + 1, "cards": v.trick.by_seat(), "leader": v.trick.leader},
                 )
             )
         if v.last_trick is not None and v.last_trick.winner is not None and not v.over:
             lines.append(
-                ("bridge.status.last", {"cards": v.last_trick.cards(), "winner": v.last_trick.winner})
+                ("bridge.status.last", {"cards": v.last_trick.by_seat(), "winner": v.last_trick.winner})
             )
         if v.claim is not None:
             c = v.claim

@@ -16,8 +16,10 @@ Decisions, each the option whose resulting hand is worth most (`Tuning` holds th
   (never a trump while the stock lasts);
 - defend by comparing: beating every unbeaten card with the cheapest cards that beat them (an exact
   assignment, so 9♣ covers 7♣ before J♣ does), taking the table (minus the price of losing the next attack,
-  higher as the stock empties), and in perevodnoy a transfer with a plain card (or a trump late) of the
-  attack's rank when the next defender must then face more cards.
+  higher as the stock empties), and in perevodnoy a transfer with a plain card of the attack's rank (a trump
+  only once the stock is empty), worth the hand without that card plus a bonus: the attack moves on.
+- once the stock is empty and two players are left, the exact endgame (`endgame.py`) keeps only the moves
+  of the best outcome, and the rules above choose among them.
 It reads only its seat's view: its hand, the table, the trump, stock and hand sizes, the discard pile.
 """
 
@@ -37,6 +39,7 @@ TRUMP_BONUS = 1300
 UNBALANCED_PENALTY = 200
 MANY_CARDS_PENALTY = 600
 OUT_OF_PLAY = 100_000
+HAND_CARDS = 6
 
 
 @dataclass(frozen=True)
@@ -140,9 +143,6 @@ class Judge:
     def late(self) -> float:
         """0 with a full stock, 1 once it is empty."""
         return 1.0 - min(1.0, self.stock / self.full_stock)
-
-
-HAND_CARDS = 6
 
 
 # -- decisions --------------------------------------------------------------------------------------------

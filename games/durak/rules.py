@@ -238,6 +238,7 @@ class Durak(Game[DurakState, DurakOptions]):
         "long": {"deck": 52},
         "teams": {"teams": True},
         "training": {"open_cards": True, "look_stock": True},
+        "match3": {"match_games": 3},
     }
 
     def check_players(self, players: int, options: DurakOptions) -> None:
@@ -875,6 +876,33 @@ class Durak(Game[DurakState, DurakOptions]):
         if action == "done" and view.taking:  # nothing more to throw in: not "bito", the defender takes
             return "durak.action.done_taking", {}
         return self.describe_action(action)
+
+    def seat_points(self, view: BaseView, seat: int) -> float | None:
+        """A single game has no points (people leave, one is the durak); a match shows games not lost."""
+        assert isinstance(view, DurakView)
+        return view.scores[seat] if view.options.match_games > 1 else None
+
+    def ranking(self, state: DurakState) -> list[tuple[int, str, dict[str, Any]]]:
+        """A single game: in the order people left, then whoever drew, then the losers (the durak last).
+        A match: by games lost (fewest first), ties in the last game's order."""
+        last = [*state.out]
+        last += [s for s in range(state.players) if s not in last and s not in state.losers]
+        last += [s for s in state.losers if s != state.durak]
+        last += [state.durak] if state.durak is not None else []
+        if state.options.match_games > 1:
+            order = sorted(last, key=lambda s: state.losses[s])
+            return [(s, "durak.rank.losses", {"n": state.losses[s]}) for s in order]
+        out: list[tuple[int, str, dict[str, Any]]] = []
+        for s in last:
+            if s == state.durak:
+                out.append((s, "durak.rank.durak", {}))
+            elif s in state.losers:
+                out.append((s, "durak.rank.lost", {}))
+            elif s in state.out:
+                out.append((s, "durak.rank.out", {"place": state.out.index(s) + 1}))
+            else:
+                out.append((s, "durak.rank.draw", {}))
+        return out
 
     def status_lines(self, view: BaseView) -> list[tuple[str, dict[str, Any]]]:
         assert isinstance(view, DurakView)

@@ -207,9 +207,17 @@ class MostRules(Game[MostState, MostOptions]):
     max_players = 6
     presets: ClassVar[dict[str, dict[str, Any]]] = {
         "classic": {},
+        "quick": {"target": 300},
         "short": {"target": 0},
         "seven": {"hand": 7},
     }
+
+    def rematch_seed(self, old: MostState, seed: int) -> int:
+        """A seed whose drawn first dealer sits left of the last game's."""
+        want = (random.Random(f"most:{old.seed}").randrange(old.players) + 1) % old.players
+        return next(
+            x for x in range(seed, seed + 10_000) if random.Random(f"most:{x}").randrange(old.players) == want
+        )
 
     # -- dealing --------------------------------------------------------------------------------
     def _new(self, players: int, options: MostOptions, seed: int, deals: list[list[str]]) -> MostState:

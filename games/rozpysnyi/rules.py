@@ -23,7 +23,8 @@ Decisions where the spec leaves room (beyond those marked in the spec):
 - Dark rounds are dealt only once the last bid is in: until then no hand exists anywhere, so nothing can
   leak; the `dealt` and `trump` events come after the bids.
 - The dealer is `seed % players` (a draw from the seed), then the deal rotates clockwise.
-- The dark/no-trump switches thin the `full` and `short` schedules; a custom schedule is played as written.
+- The dark/no-trump switches thin the named schedules (`full`, `short`, `quick`); a custom schedule is
+  played as written.
 - A poker card id that is not in the deck being used (e.g. `6S` with four players) is refused at the start.
 - When the poker card is the turned-up card the round is played without trumps and the card stays out
   of play (it is the next card of the stock); when it is the dealer's shown last card, it stays in the
@@ -39,7 +40,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field, field_validator
 
-from games.base import BaseView, Event, Game, GameError, GameState, Options, next_seat
+from games.base import BaseView, Editor, Event, Game, GameError, GameState, Options, next_seat
 from games.cards import SUITS, CardError, is_card, make_deck, parse_card, rank_value, sort_hand, suit
 from games.rozpysnyi import schedule as sched
 from games.tricktaking import Play, Trick, TrickRules
@@ -54,7 +55,7 @@ class RozpysnyiOptions(Options):
     poker_card_id: str = Field("7S", description="which card is the poker card (rank + suit, e.g. 7S)")
     dark_rounds: bool = Field(True, description="include dark rounds (bid before the deal, score doubled)")
     no_trump_rounds: bool = Field(True, description="include no-trump rounds")
-    schedule: str = Field("full", description="full, short, or a list of rounds such as `1 5 D N`")
+    schedule: str = Field("full", description="full, short, quick, or a list of rounds such as `1 5 D N`")
 
     @field_validator("poker_card_id")
     @classmethod
@@ -71,7 +72,7 @@ class RozpysnyiOptions(Options):
     @classmethod
     def _schedule(cls, v: str) -> str:
         v = " ".join(v.replace(",", " ").split())
-        if v.lower() in ("full", "short"):
+        if v.lower() in sched.NAMED:
             return v.lower()
         if not v:
             raise ValueError("empty schedule")
@@ -112,6 +113,7 @@ class RozpysnyiState(GameState):
     poker_played: bool = False
     voids: list[list[str]] = Field(default_factory=list)
     played: list[str] = Field(default_factory=list)
+    last_round: list[list[Any]] = Field(default_factory=list)  # [seat, "bid/took ±points"], for the table
 
     @property
     def kind(self) -> str:
@@ -146,6 +148,7 @@ class RozpysnyiView(BaseView):
     last_trick: Trick | None
     totals: list[int]
     history: list[list[int]]
+    last_round: list[list[Any]] = Field(default_factory=list)  # [seat, "bid/took ±points"] of the last round
     poker_card: str | None
     poker_played: bool
     voids: list[list[str]]
@@ -209,7 +212,19 @@ class Rozpysnyi(Game[RozpysnyiState, RozpysnyiOptions]):
     max_players = 4
     bot_levels = ("random", "heuristic", "search")
     default_bot = "heuristic"
-    presets: ClassVar[dict[str, dict[str, Any]]] = {"short": {"schedule": "short"}, "classic": {}}
+    presets: ClassVar[dict[str, dict[str, Any]]] = {
+        "quick": {"schedule": "quick"},
+        "short": {"schedule": "short"},
+        "classic": {},
+    }
+    editors: ClassVar[dict[str, Editor]] = {
+        "schedule": Editor(
+            kind="list",
+            named=sched.NAMED,
+            items=(*(str(n) for n in range(1, sched.max_cards(3) + 1)), "D", "N"),
+        ),
+        "poker_card_id": Editor(kind="card"),
+    }
 
     # -- setting up ------------------------------------------------------------------------------
     def rules(self, state: RozpysnyiState) -> PokerTrickRules:
@@ -440,6 +455,10 @@ class Rozpysnyi(Game[RozpysnyiState, RozpysnyiOptions]):
         state.sheet.append(SheetRound(kind=kind, cards=state.cards, bids=bids, tricks=list(state.tricks)))
         state.totals = [a + b for a, b in zip(state.totals, points, strict=True)]
         data = {"bids": list(state.bids), "tricks": list(state.tricks), "points": points}
+        state.last_round = [
+            [i, f"{b or 0}/{t} {p:+d}"]
+            for i, (b, t, p) in enumerate(zip(state.bids, state.tricks, points, strict=True))
+        ]
         events = [Event(kind="round_scored", data={**data, "totals": list(state.totals)})]
         state.round_no += 1
         state.trick = None
@@ -489,6 +508,7 @@ class Rozpysnyi(Game[RozpysnyiState, RozpysnyiOptions]):
             last_trick=state.last_trick.model_copy(deep=True) if state.last_trick else None,
             totals=list(state.totals),
             history=[list(h) for h in state.history],
+            last_round=[list(x) for x in state.last_round],
             poker_card=self.poker(state),
             poker_played=state.poker_played,
             voids=[list(v) for v in state.voids],
@@ -537,17 +557,19 @@ class Rozpysnyi(Game[RozpysnyiState, RozpysnyiOptions]):
         lines.append(("rozpysnyi.status.bids", {"sum": bid_sum, "n": view.cards}))
         if view.forbidden_bid is not None:
             lines.append(("rozpysnyi.status.hook", {"dealer": view.dealer, "forbidden": view.forbidden_bid}))
-        if view.trick and view.trick.plays:
-            lines.append(
-                ("rozpysnyi.status.trick", {"cards": _trick_text(view.trick), "leader": view.trick.leader})
-            )
-        elif view.last_trick and view.last_trick.winner is not None:
+        if view.last_trick and view.last_trick.winner is not None:
             lines.append(
                 (
                     "rozpysnyi.status.last",
-                    {"cards": _trick_text(view.last_trick), "winner": view.last_trick.winner},
+                    {"cards": view.last_trick.by_seat(), "winner": view.last_trick.winner},
                 )
             )
+        if view.trick and view.trick.plays:
+            lines.append(
+                ("rozpysnyi.status.trick", {"cards": view.trick.by_seat(), "leader": view.trick.leader})
+            )
+        if view.phase == "bid" and view.last_round:
+            lines.append(("rozpysnyi.status.last_round", {"table": view.last_round}))
         return lines
 
     def hand_context(self, view: BaseView) -> list[tuple[str, dict[str, Any]]]:
@@ -576,6 +598,20 @@ class Rozpysnyi(Game[RozpysnyiState, RozpysnyiOptions]):
                 ("rozpysnyi.status.trick", {"cards": _trick_text(view.trick), "leader": view.trick.leader})
             )
         return lines
+
+    def event_lines(self, event: Event) -> list[tuple[str, dict[str, Any], int | None]]:
+        """A round's score is a named table: a heading and one line per player (bid, tricks, points,
+        total)."""
+        if event.kind != "round_scored":
+            return super().event_lines(event)
+        d = event.data
+        out: list[tuple[str, dict[str, Any], int | None]] = [("rozpysnyi.event.round_table", {}, None)]
+        for i, (b, took, p, total) in enumerate(
+            zip(d["bids"], d["tricks"], d["points"], d["totals"], strict=True)
+        ):
+            row = {"bid": b or 0, "tricks": took, "points": f"{p:+d}", "total": total}
+            out.append(("rozpysnyi.event.round_row", row, i))
+        return out
 
     def seat_status(self, view: BaseView, seat: int) -> tuple[str, dict[str, Any]] | None:
         assert isinstance(view, RozpysnyiView)

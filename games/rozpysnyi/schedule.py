@@ -22,6 +22,22 @@ def short(players: int) -> list[str]:
     return [str(n) for n in counts] + ["D"] * players + ["N"] * players
 
 
+def quick(players: int) -> list[str]:
+    """About eight rounds for an evening: cycles of one round per dealer, each cycle holding one dark and
+    one no-trump round and ordinary rounds rising from 1 card to the most there are."""
+    top = max_cards(players)
+    cycles = max(1, round(8 / players))
+    plain = cycles * (players - 2)
+    counts = [round(1 + i * (top - 1) / (plain - 1)) if plain > 1 else top for i in range(plain)]
+    rounds: list[str] = []
+    for c in range(cycles):
+        rounds += [str(n) for n in counts[c * (players - 2) : (c + 1) * (players - 2)]] + ["D", "N"]
+    return rounds
+
+
+NAMED = ("full", "short", "quick")
+
+
 def parse(text: str, players: int) -> list[str]:
     """A custom schedule such as `1 5 D N` (numbers of cards, `D` dark, `N` no-trump)."""
     rounds = text.replace(",", " ").upper().split()
@@ -42,6 +58,8 @@ def build(spec: str, players: int, dark: bool, no_trump: bool) -> list[str]:
         rounds = FULL[players].split()
     elif spec == "short":
         rounds = short(players)
+    elif spec == "quick":
+        rounds = quick(players)
     else:
         return parse(spec, players)
     return [r for r in rounds if (dark or r != "D") and (no_trump or r != "N")]

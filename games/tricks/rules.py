@@ -149,10 +149,10 @@ class Tricks(Game[TricksState, TricksOptions]):
             ("tricks.status.hand", {"n": view.hand_no + 1, "target": view.target})
         ]
         if view.trick and view.trick.plays:
-            lines.append(("tricks.status.trick", {"cards": view.trick.cards()}))
+            lines.append(("tricks.status.trick", {"cards": view.trick.by_seat()}))
         if view.last_trick and view.last_trick.winner is not None:
             lines.append(
-                ("tricks.status.last", {"cards": view.last_trick.cards(), "winner": view.last_trick.winner})
+                ("tricks.status.last", {"cards": view.last_trick.by_seat(), "winner": view.last_trick.winner})
             )
         return lines
 

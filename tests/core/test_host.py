@@ -290,6 +290,7 @@ async def test_a_whole_rozpysnyi_game_with_four_ai_seats_runs_to_the_end(store) 
     assert len(finals) == 1
     deals = await host.history(table)
     assert [d.number for d in deals] == [3, 4] and all(d.complete and d.moves for d in deals)
+    assert "rozpysnyi.event.round_row" in found[0]  # the named score table, in the table's log
 
 
 async def test_rozpysnyi_buttons_cover_bids_and_poker_calls(store) -> None:

@@ -134,6 +134,8 @@ async def test_the_ai_thinks_in_a_process_pool_from_the_seat_view_alone() -> Non
         assert thinker.decisions == 1  # made in the pool
         pid = await asyncio.wrap_future(thinker._executor().submit(os.getpid))
         assert pid != os.getpid()  # ... in another process
+        nice = await asyncio.wrap_future(thinker._executor().submit(os.nice, 0))
+        assert nice > os.nice(0) or nice == 19  # ... that yields the CPU to people's moves
     finally:
         await thinker.aclose()
     host, _ = make_host(Store(FakeAsyncRedis(decode_responses=True)), ai_processes=1)

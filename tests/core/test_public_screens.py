@@ -48,7 +48,7 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
         {"deck": 24, "throw_in": "neighbours", "transfer_by_trump": True, "variant": "perevodnoy"},
         {"look_stock": True},
     ],
-    "rozpysnyi": [{}, {"schedule": "short"}],
+    "rozpysnyi": [{}, {"schedule": "short"}, {"schedule": "quick"}, {"schedule": "1 N"}],
 }
 
 
@@ -110,9 +110,12 @@ def redeal(game: Game, state: Any, rng: random.Random) -> Any:
 
 def group_sees(game: Game, table: Table, state: Any) -> list[str]:
     seen = [json.dumps(game.view(state, None).model_dump(mode="json"), sort_keys=True)]
+    logged = table.model_copy(update={"show_log": True})  # the 📜 Log open: the deal's whole history
     for lang in LANGUAGES:
-        screen = render.table_screen(game, table, state, lang, sign)
-        seen.append(json.dumps(screen.model_dump(mode="json"), sort_keys=True, ensure_ascii=False))
+        screens = [render.table_screen(game, t, state, lang, sign) for t in (table, logged)]
+        if game.is_over(state):
+            screens.append(render.final_screen(game, table, state, lang, sign))
+        seen += [json.dumps(s.model_dump(mode="json"), sort_keys=True, ensure_ascii=False) for s in screens]
     return seen
 
 

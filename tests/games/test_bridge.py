@@ -495,7 +495,8 @@ def test_the_table_lines_show_the_auction_grid_contract_dummy_and_tricks() -> No
     assert lines["bridge.status.contract"]["contract"] == "2♥" and "bridge.status.dummy" not in lines
     s = calls(s, "play:6C")  # South leads
     lines = dict(GAME.status_lines(GAME.view(s, None)))
-    assert lines["bridge.status.dummy"]["dummy_seat"] == 3 and lines["bridge.status.trick"]["cards"] == ["6C"]
+    assert lines["bridge.status.dummy"]["dummy_seat"] == 3
+    assert lines["bridge.status.trick"]["cards"] == [[2, "6C"]]  # who played which card: South
 
 
 @settings(max_examples=150, deadline=None)

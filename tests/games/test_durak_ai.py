@@ -200,7 +200,7 @@ def test_bots_play_legal_moves_from_views_only(players: int, options: dict[str, 
 def test_heuristic_beats_random_over_seeded_games() -> None:
     heuristic, rand = GAME.bot("heuristic"), GAME.bot("random")
     lost = {"heuristic": 0, "random": 0}
-    for seed in range(40):
+    for seed in range(24):  # the endgame solver makes these games slower than random play suggests
         bots = [heuristic, rand] if seed % 2 == 0 else [rand, heuristic]
         state, _moves, _think = play_game(GAME, bots, {}, seed)
         if state.durak is not None:

@@ -111,7 +111,7 @@ def source_keys() -> set[str]:
     """Every key the rules can produce, read from the source: errors, events, status lines, seat notes."""
     keys = {f"durak.error.{c}" for c in re.findall(r'GameError\(\s*"(\w+)"', SOURCE)}
     keys |= {f"durak.event.{k}" for k in re.findall(r'kind="(\w+)"', SOURCE)}
-    keys |= set(re.findall(r'"(durak\.(?:status|seat|hand|action)\.\w+)"', SOURCE))
+    keys |= set(re.findall(r'"(durak\.(?:status|seat|hand|rank|action)\.\w+)"', SOURCE))
     keys |= {f"durak.action.{v}" for v in rules.VERBS}
     keys |= {f"durak.option.{n}" for n in GAME.Options.model_fields}
     keys |= {f"durak.option.{n}.help" for n in GAME.Options.model_fields}

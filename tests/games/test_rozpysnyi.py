@@ -567,7 +567,7 @@ def test_labels_and_status_lines() -> None:
     assert lines["rozpysnyi.status.round_ordinary"] == {"no": 1, "of": 1, "n": 5, "dealer": 0}
     assert lines["rozpysnyi.status.trump"] == {"card": "9S", "suit": "S", "dealer": 0}
     assert lines["rozpysnyi.status.bids"] == {"sum": 4, "n": 5}
-    assert lines["rozpysnyi.status.trick"] == {"cards": ["QH"], "leader": 0}
+    assert lines["rozpysnyi.status.trick"] == {"cards": [[0, "QH"]], "leader": 0}  # who played which card
     assert GAME.seat_status(GAME.view(state, None), 1) == ("rozpysnyi.seat.bid", {"bid": 2, "tricks": 0})
 
 

@@ -274,5 +274,5 @@ async def test_the_sweep_logs_an_outage_once_with_its_cause(caplog) -> None:
     assert said == [
         "storage unavailable (Error 111 connecting to redis:6379. Connection refused.); "
         "the sweep retries every 0.0s",
-        "storage reachable again; the sweep resumes",
+        "storage reachable again; the sweep resumes, the tables are reconciled",
     ]

@@ -83,6 +83,11 @@ def test_peek_reads_only_well_formed_tokens() -> None:
         ("poker short", ("rozpysnyi", "short", {})),
         ("short", ("rozpysnyi", "short", {})),
         ("rozpysnyi schedule=1,D,N", ("rozpysnyi", None, {"schedule": "1,D,N"})),
+        ("poker schedule=1 5 D N", ("rozpysnyi", None, {"schedule": "1 5 D N"})),
+        (
+            "poker quick schedule=1 5 D N poker_card_id=8H",
+            ("rozpysnyi", "quick", {"schedule": "1 5 D N", "poker_card_id": "8H"}),
+        ),
         ("chess", ("chess", None, {})),
     ],
 )
