@@ -172,10 +172,6 @@ async def test_command_menus_in_three_languages(h: Harness) -> None:
         "pings",
         "mytables",
         "notify",
-        "stats",
-        "top",
-        "history",
-        "sheet",
         "help",
     }
     assert expected == set(group)
