@@ -1,7 +1,7 @@
 """Finished games in Redis: per-chat and per-person stats and ratings, each chat's history, replays.
 
-Every key carries the Cluster hash tag `{stats}`, so recording a game is one optimistic transaction
-(WATCH / MULTI / EXEC) over all of them:
+Every key carries the Cluster hash tag `{stats}`, so recording a game is one compare-and-set script over
+all of them (`RECORD`: written only if the game is not counted and the rows are still as read):
 
     {p}:{stats}:done:<game>            the game was counted (TTL 30 days): a retried final move, a second
                                        worker or a replayed call never counts it twice
@@ -30,7 +30,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import redis.asyncio as aioredis
-from redis.exceptions import WatchError
 
 from storage.tables import guarded
 
@@ -41,6 +40,46 @@ HISTORY_MAX = 20
 TOP_MAX = 200
 MOVES_MAX = 20_000  # moves kept of one running game (a full rozpysnyi game is under 1000)
 KEEP_MOVES = 30 * 86400  # a running game's moves live as long as an idle table
+
+# Counting a game: a compare-and-set in one script (one Cluster slot: every key is tagged {stats}). The
+# caller read the rows and rated the game; the script writes only if the game is not counted yet and
+# every row is still what was read (else -1: read and rate again).
+# KEYS: done, chat rows, top, history, replay record, running moves, then each player's row across chats.
+# ARGV: n, kind, done ttl, keep ttl, history max, replay ttl, summary, replay ('' none), drop moves (0/1),
+#       #evicted, then per player: who, old row here, old row across chats, new here, new across, rating;
+#       then the evicted.
+RECORD = """
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+local n, kind = tonumber(ARGV[1]), ARGV[2]
+for i = 1, n do
+  local at = 10 + (i - 1) * 6
+  local here = redis.call('HGET', KEYS[2], ARGV[at + 1]) or ''
+  local all = redis.call('HGET', KEYS[6 + i], kind) or ''
+  if here ~= ARGV[at + 2] or all ~= ARGV[at + 3] then return -1 end
+end
+redis.call('SET', KEYS[1], '1', 'EX', ARGV[3])
+for i = 1, n do
+  local at = 10 + (i - 1) * 6
+  local who = ARGV[at + 1]
+  redis.call('HSET', KEYS[2], who, ARGV[at + 4])
+  redis.call('ZADD', KEYS[3], ARGV[at + 6], who)
+  redis.call('HSET', KEYS[6 + i], kind, ARGV[at + 5])
+  redis.call('EXPIRE', KEYS[6 + i], ARGV[4])
+end
+for j = 1, tonumber(ARGV[10]) do
+  local gone = ARGV[10 + n * 6 + j]
+  redis.call('ZREM', KEYS[3], gone)
+  redis.call('HDEL', KEYS[2], gone)
+end
+redis.call('EXPIRE', KEYS[2], ARGV[4])
+redis.call('EXPIRE', KEYS[3], ARGV[4])
+redis.call('LPUSH', KEYS[4], ARGV[7])
+redis.call('LTRIM', KEYS[4], 0, tonumber(ARGV[5]) - 1)
+redis.call('EXPIRE', KEYS[4], ARGV[4])
+if ARGV[8] ~= '' then redis.call('SET', KEYS[5], ARGV[8], 'EX', ARGV[6]) end
+if ARGV[9] == '1' then redis.call('DEL', KEYS[6]) end
+return 1
+"""
 
 Row = dict[str, Any]
 # (rows in this chat, rows across chats) → (new rows in this chat, new rows across chats), one per player
@@ -56,6 +95,7 @@ class StatsStore:
     def __init__(self, redis: aioredis.Redis, prefix: str = "kozyr") -> None:
         self.redis = redis
         self.prefix = prefix
+        self._record = redis.register_script(RECORD)
 
     def _k(self, *parts: str) -> str:
         return ":".join((self.prefix, "{stats}", *parts))
@@ -89,43 +129,31 @@ class StatsStore:
         done = self.done_key(game_id)
         chat_rows, top = self._k("chat", chat, kind), self._k("top", chat, kind)
         user_keys = [self._k("user", w) for w in who]
-        async with self.redis.pipeline(transaction=True) as pipe:
-            while True:
-                try:
-                    await pipe.watch(done, chat_rows, top, *user_keys)
-                    if await pipe.exists(done):
-                        return False
-                    here = _rows(await pipe.hmget(chat_rows, who))
-                    everywhere = [_row(await pipe.hget(k, kind)) for k in user_keys]
-                    by_who = dict(zip(who, range(len(who)), strict=True))
-                    new_here, new_all = rate(
-                        [here[by_who[p]] for p in players], [everywhere[by_who[p]] for p in players]
-                    )
-                    evict = await self._evictions(pipe, top, who)
-                    pipe.multi()
-                    pipe.set(done, "1", ex=DONE_TTL)
-                    for p, row_here, row_all in zip(players, new_here, new_all, strict=True):
-                        pipe.hset(chat_rows, p, json.dumps(row_here, ensure_ascii=False))
-                        pipe.zadd(top, {p: ordinal(row_here)})
-                        pipe.hset(self._k("user", p), kind, json.dumps(row_all, ensure_ascii=False))
-                        pipe.expire(self._k("user", p), KEEP_TTL)
-                    if evict:
-                        pipe.zrem(top, *evict)
-                        pipe.hdel(chat_rows, *evict)
-                    for key in (chat_rows, top):
-                        pipe.expire(key, KEEP_TTL)
-                    history = self._k("hist", chat)
-                    pipe.lpush(history, json.dumps(summary, ensure_ascii=False))
-                    pipe.ltrim(history, 0, HISTORY_MAX - 1)
-                    pipe.expire(history, KEEP_TTL)
-                    if replay is not None:
-                        pipe.set(self._k("game", game_id), json.dumps(replay), ex=REPLAY_TTL)
-                    if table is not None:
-                        pipe.delete(self._k("moves", table))
-                    await pipe.execute()
-                    return True
-                except WatchError:
-                    continue
+        moves = self._k("moves", table if table is not None else "-")
+        keys = [done, chat_rows, top, self._k("hist", chat), self._k("game", game_id), moves, *user_keys]
+        while True:
+            if await self.redis.exists(done):
+                return False
+            old_here = await self.redis.hmget(chat_rows, who)
+            old_all = [await self.redis.hget(k, kind) for k in user_keys]
+            by_who = {w: i for i, w in enumerate(who)}
+            rows_here, rows_all = _rows(old_here), _rows(old_all)
+            rated = rate([rows_here[by_who[p]] for p in players], [rows_all[by_who[p]] for p in players])
+            # several seats may share one `who` (AI seats of one level): the last seat's row is written
+            last = {p: (h, a) for p, h, a in zip(players, *rated, strict=True)}
+            new_here, new_all = [last[w][0] for w in who], [last[w][1] for w in who]
+            evict = await self._evictions(top, who)
+            args: list[Any] = [len(who), kind, DONE_TTL, KEEP_TTL, HISTORY_MAX, REPLAY_TTL]
+            kept = json.dumps(replay) if replay is not None else ""
+            args += [json.dumps(summary, ensure_ascii=False), kept]
+            args += [int(table is not None), len(evict)]
+            for w, a, b, c, d in zip(who, old_here, old_all, new_here, new_all, strict=True):
+                args += [w, a or "", b or "", _dump(c), _dump(d), ordinal(c)]
+            args += evict
+            result = await self._record(keys=keys, args=args)
+            if result >= 0:
+                return bool(result)
+            # another count changed these rows between our read and our write: read them again
 
     def note_moves(self, table_id: str, version: int, moves: Sequence[str]) -> Callable[[Any], None]:
         """Queues, into a commit's pipeline, the moves it made (`<seat>:<action>`), kept in commit order
@@ -149,14 +177,13 @@ class StatsStore:
             out.append((int(stamp.split(".")[0]), move))
         return out
 
-    @staticmethod
-    async def _evictions(pipe: Any, top: str, keep: Sequence[str]) -> list[str]:
+    async def _evictions(self, top: str, keep: Sequence[str]) -> list[str]:
         """The lowest-rated people to drop so the leaderboard stays within TOP_MAX (never this game's)."""
-        size = int(await pipe.zcard(top))
+        size = int(await self.redis.zcard(top))
         excess = size + len(keep) - TOP_MAX
         if excess <= 0:
             return []
-        lowest = await pipe.zrange(top, 0, excess + len(keep) - 1)
+        lowest = await self.redis.zrange(top, 0, excess + len(keep) - 1)
         return [w for w in lowest if w not in keep][:excess]
 
     # -- reading --------------------------------------------------------------------------------
@@ -202,6 +229,10 @@ class StatsStore:
     async def replay(self, game_id: str) -> Row | None:
         raw = await self.redis.get(self._k("game", game_id))
         return json.loads(raw) if raw else None
+
+
+def _dump(row: Row) -> str:
+    return json.dumps(row, ensure_ascii=False)
 
 
 def _row(raw: str | None) -> Row | None:
