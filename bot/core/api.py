@@ -104,6 +104,13 @@ class Kick(TableCommand):
     seat: int
 
 
+class CycleLevel(TableCommand):
+    """The creator or an admin moves an AI seat to the game's next AI level (easy → normal → strong)."""
+
+    kind: Literal["level"] = "level"
+    seat: int
+
+
 class Invite(TableCommand):
     """Let `guest` join a private table (the creator or an admin asks)."""
 
@@ -271,6 +278,7 @@ AnyCommand = Annotated[
     | Start
     | Cancel
     | Kick
+    | CycleLevel
     | Invite
     | SetOption
     | Act

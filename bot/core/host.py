@@ -29,6 +29,7 @@ from bot.core.api import (
     Cancel,
     ChatRef,
     ChatTarget,
+    CycleLevel,
     Delivery,
     EditOption,
     Frontend,
@@ -281,7 +282,8 @@ class Host:
                 case Leave():
                     lobby.leave(tbl, game, user)
                 case AddBot():
-                    lobby.add_bot(tbl, game, cmd.level)
+                    preferred = self.settings.ai_level if self.settings.ai_level in game.bot_levels else None
+                    lobby.add_bot(tbl, game, cmd.level or preferred)
                 case RemoveBot():
                     lobby.remove_bot(tbl, cmd.seat, game)
                 case Start():
@@ -289,6 +291,8 @@ class Host:
                     play.record(tbl, game, game.load(tbl.state or {}), [], now, self.settings.ai_delay)
                 case Cancel():
                     lobby.cancel(tbl, user, admin)
+                case CycleLevel():
+                    lobby.cycle_level(tbl, game, user, admin, cmd.seat)
                 case Kick():
                     lobby.kick(tbl, game, user, admin, cmd.seat)
                     self._refresh_ai(tbl, game, now)
@@ -441,6 +445,9 @@ class Host:
             return await self._table_command(token.table, cmd_opt, lang, version)
         if verb == "seat" and len(args) == 1 and args[0].isdigit():  # a chosen seat (bridge: N E S W)
             return await self._table_command(token.table, Join(seat=int(args[0]), **target), lang, version)
+        if verb == "lvl" and len(args) == 1 and args[0].isdigit() and len(args[0]) < 3:
+            level = CycleLevel(seat=int(args[0]), **target)
+            return await self._table_command(token.table, level, lang, version)
         if verb == "kick" and len(args) == 1 and args[0].isdigit():
             return await self._table_command(token.table, Kick(seat=int(args[0]), **target), lang, version)
         if verb == "rp" and len(args) == 1 and args[0].isdigit():  # a replay's step (the token names a game)

@@ -161,6 +161,17 @@ def kick(table: Table, game: Game, user: UserRef, admin: bool, seat: int) -> Non
         hand_to_ai(table, game, seat)
 
 
+def cycle_level(table: Table, game: Game, user: UserRef, admin: bool, seat: int) -> None:
+    """An AI seat plays at the game's next level (in the lobby or during the game: it decides from now on)."""
+    require_open_manager(table, user, admin)
+    bot = table.seats[seat].bot if 0 <= seat < len(table.seats) and table.seats[seat].user is None else None
+    if bot is None:
+        raise GameError("no_such_seat", seat=seat + 1)
+    levels = game.bot_levels
+    table.seats[seat].bot = levels[(levels.index(bot) + 1) % len(levels)] if bot in levels else levels[0]
+    table.note("host.log.bot_level", seat=seat, level=table.seats[seat].bot)
+
+
 def invite(table: Table, user: UserRef, admin: bool, guest: UserRef) -> None:
     """The creator or an admin lets `guest` join (the table's private option admits only them)."""
     require_open_manager(table, user, admin)

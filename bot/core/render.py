@@ -230,6 +230,9 @@ def settings_buttons(game: Game, table: Table, lang: str, sign: Sign) -> list[Bu
         if seat.user is not None:
             name = seat_name(table, i, lang)
             buttons.append(Button(label=t(lang, "host.button.kick", name=name), token=sign(f"@kick:{i}")))
+        elif seat.bot is not None and seat.bot in game.bot_levels:  # an AI seat: its level, pressed to change
+            label = f"{seat_name(table, i, lang)}: {level_name(seat.bot, lang)}"
+            buttons.append(Button(label=label, token=sign(f"@lvl:{i}")))
     return buttons
 
 
