@@ -22,22 +22,22 @@ from storage import Store
 BACKENDS = ["real", "fake"]
 
 
-def _real_url() -> str:
-    url = os.environ.get("REDIS_TEST_URL")
+def _server_url(env: str, what: str, missing: str) -> str:
+    """A real server's URL from `env`; under `make test` (KOZYR_REQUIRE_REDIS=1) its absence fails."""
+    url = os.environ.get(env)
     if not url:
         if os.environ.get("KOZYR_REQUIRE_REDIS") == "1":
-            pytest.fail("REDIS_TEST_URL is not set: the Redis tests must run against a real server")
-        pytest.skip("no real Redis server (run `make test`)")
+            pytest.fail(f"{env} is not set: {missing}")
+        pytest.skip(f"no {what} (run `make test`)")
     return url
+
+
+def _real_url() -> str:
+    return _server_url("REDIS_TEST_URL", "real Redis server", "the Redis tests need a real server")
 
 
 def _cluster_url() -> str:
-    url = os.environ.get("REDIS_CLUSTER_TEST_URL")
-    if not url:
-        if os.environ.get("KOZYR_REQUIRE_REDIS") == "1":
-            pytest.fail("REDIS_CLUSTER_TEST_URL is not set: the cluster tests need a real cluster")
-        pytest.skip("no Redis Cluster (run `make test`)")
-    return url
+    return _server_url("REDIS_CLUSTER_TEST_URL", "Redis Cluster", "the cluster tests need a real cluster")
 
 
 @pytest.fixture(params=BACKENDS)

@@ -73,7 +73,7 @@ from bot.core.config import Settings
 from bot.core.history import Deal, deals
 from bot.core.i18n import for_platform, has, normalize_language, t
 from bot.core.scoreboard import Scoreboard, scope
-from bot.core.table import Seat, Table
+from bot.core.table import PING_MODES, Seat, Table
 from bot.core.thinking import Thinker
 from bot.core.tokens import decode, digest, encode
 from games.base import Game, GameError, Offer
@@ -1131,9 +1131,6 @@ class Host:
             await self.store.release(claim)
         except Unavailable:
             log.warning("could not release the claim of a failed update")
-
-
-PING_MODES = ("auto", "group", "off")
 
 
 def _watched(chat: ChatRef) -> str:

@@ -72,6 +72,7 @@ class HostOptions(BaseModel):
     reminders: bool = Field(True, description="a private reminder an hour before a long turn runs out")
 
 
+PING_MODES = ("auto", "group", "off")  # a person's choice of turn alerts (`Seat.pings`)
 REMIND_BEFORE = 3600  # seconds before a turn runs out that its player is reminded (turns of 2 h or more)
 
 

@@ -59,6 +59,7 @@ from bot.core.api import (
 )
 from bot.core.i18n import LANGUAGES, has, t
 from bot.core.lobby import split_assignments
+from bot.core.table import PING_MODES
 from bot.discord.frontend import DiscordFrontend, quiet_hands
 from bot.discord.refs import chat_ref, is_chat_admin, thread_chat, user_ref
 from bot.discord.views import Answer, show_reply
@@ -363,7 +364,7 @@ class Kozyr(app_commands.Group):
 
     @app_commands.command(name="pings", description=text("discord.cmd.pings"))
     @app_commands.describe(mode=text("discord.arg.pings"))
-    @app_commands.choices(mode=[app_commands.Choice(name=m, value=m) for m in ("auto", "group", "off")])
+    @app_commands.choices(mode=[app_commands.Choice(name=m, value=m) for m in PING_MODES])
     async def pings(self, interaction: discord.Interaction[Any], mode: app_commands.Choice[str]) -> None:
         command = SetPings(user=user_ref(interaction), mode=mode.value, update_id=str(interaction.id))
         await self.run(interaction, command)

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from aiogram import F, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message, Update
 
-from bot.core.api import MyTables, SetLanguage, SetPings, ShowRules
+from bot.core.api import AnyCommand, MyTables, SetLanguage, SetPings, ShowRules
 from bot.core.i18n import LANGUAGES, t
+from bot.core.table import PING_MODES
 from bot.telegram.common import Answer, run, say, update_id
 from bot.telegram.frontend import TelegramFrontend
 from bot.telegram.refs import is_group, message_chat, plain_html, user_ref
 
+MakeCommand = Callable[[], Awaitable[AnyCommand]]
 NAMES = {"en": "English", "ru": "Русский", "uk": "Українська"}
 
 
@@ -37,9 +41,7 @@ async def lang(message: Message, command: CommandObject, event_update: Update, t
     user = user_ref(message.from_user)
     code = (command.args or "").strip()
     if not code:
-        buttons = [InlineKeyboardButton(text=NAMES[x], callback_data=f"lang:{x}") for x in LANGUAGES]
-        markup = InlineKeyboardMarkup(inline_keyboard=[buttons])
-        await say(message, plain_html(t(await tg.people.lang_of(user), "telegram.lang_pick")), markup)
+        await picker(message, tg, "telegram.lang_pick", [(NAMES[x], f"lang:{x}") for x in LANGUAGES])
         return
     group = is_group(message.chat)
     cmd = SetLanguage(
@@ -52,12 +54,30 @@ async def lang(message: Message, command: CommandObject, event_update: Update, t
     await run(tg, message, cmd)
 
 
-async def pick_lang(query: CallbackQuery, event_update: Update, tg: TelegramFrontend) -> None:
+async def picker(message: Message, tg: TelegramFrontend, key: str, choices: list[tuple[str, str]]) -> None:
+    """A question with one button per choice (label, callback data) in the asker's language."""
+    assert message.from_user is not None
+    buttons = [InlineKeyboardButton(text=label, callback_data=data) for label, data in choices]
+    lang = await tg.people.lang_of(user_ref(message.from_user))
+    await say(message, plain_html(t(lang, key)), InlineKeyboardMarkup(inline_keyboard=[buttons]))
+
+
+async def picked(query: CallbackQuery, tg: TelegramFrontend, make: MakeCommand) -> None:
+    """A picker's button pressed: the command it makes, answered in the callback (always answered)."""
     answer = Answer(query)
     try:
+        outcome = await tg.handle_quickly(await make())
+        if outcome is not None and outcome.reply is not None:
+            await answer(outcome.reply.text, alert=outcome.reply.alert)
+    finally:
+        await answer()
+
+
+async def pick_lang(query: CallbackQuery, event_update: Update, tg: TelegramFrontend) -> None:
+    async def make() -> AnyCommand:
         message = query.message
         group = message is not None and is_group(message.chat)
-        cmd = SetLanguage(
+        return SetLanguage(
             user=user_ref(query.from_user),
             lang=(query.data or "").removeprefix("lang:"),
             chat=message_chat(message) if group and isinstance(message, Message) else None,
@@ -66,14 +86,8 @@ async def pick_lang(query: CallbackQuery, event_update: Update, tg: TelegramFron
             and await tg.is_admin(message.chat.id, query.from_user.id),
             update_id=update_id(event_update),
         )
-        outcome = await tg.handle_quickly(cmd)
-        if outcome is not None and outcome.reply is not None:
-            await answer(outcome.reply.text, alert=outcome.reply.alert)
-    finally:
-        await answer()
 
-
-PING_MODES = ("auto", "group", "off")
+    await picked(query, tg, make)
 
 
 async def pings(message: Message, command: CommandObject, event_update: Update, tg: TelegramFrontend) -> None:
@@ -83,23 +97,17 @@ async def pings(message: Message, command: CommandObject, event_update: Update, 
     user = user_ref(message.from_user)
     mode = (command.args or "").strip()
     if not mode:
-        buttons = [InlineKeyboardButton(text=x, callback_data=f"pings:{x}") for x in PING_MODES]
-        markup = InlineKeyboardMarkup(inline_keyboard=[buttons])
-        await say(message, plain_html(t(await tg.people.lang_of(user), "telegram.pings_pick")), markup)
+        await picker(message, tg, "telegram.pings_pick", [(x, f"pings:{x}") for x in PING_MODES])
         return
     await run(tg, message, SetPings(user=user, mode=mode, update_id=update_id(event_update)))
 
 
 async def pick_pings(query: CallbackQuery, event_update: Update, tg: TelegramFrontend) -> None:
-    answer = Answer(query)
-    try:
+    async def make() -> AnyCommand:
         mode = (query.data or "").removeprefix("pings:")
-        cmd = SetPings(user=user_ref(query.from_user), mode=mode, update_id=update_id(event_update))
-        outcome = await tg.handle_quickly(cmd)
-        if outcome is not None and outcome.reply is not None:
-            await answer(outcome.reply.text, alert=outcome.reply.alert)
-    finally:
-        await answer()
+        return SetPings(user=user_ref(query.from_user), mode=mode, update_id=update_id(event_update))
+
+    await picked(query, tg, make)
 
 
 async def my_tables(message: Message, event_update: Update, tg: TelegramFrontend) -> None:

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from games.cards import SUITS, make_deck, shuffled
 from games.rozpysnyi import schedule as sched
+from games.rozpysnyi.rules import round_points  # the one scoring rule, shared with the rules
 
 if TYPE_CHECKING:
     from games.rozpysnyi.rules import RozpysnyiState, RozpysnyiView
@@ -74,17 +75,6 @@ def mask_of(texts: Sequence[str]) -> int:
 
 def deck_mask(players: int) -> int:
     return mask_of(make_deck(sched.DECK[players]))
-
-
-def round_points(bid: int, took: int, dark: bool) -> int:
-    """The spec's score (as `rules.round_points`)."""
-    if took == bid:
-        points = 5 if bid == 0 else 10 * bid
-    elif took < bid:
-        points = -10 * (bid - took)
-    else:
-        points = took
-    return points * 2 if dark else points
 
 
 class Round:
