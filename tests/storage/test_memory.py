@@ -3,12 +3,16 @@ counting every key of the table (its hash with JSON, users, history and coded mo
 
 from __future__ import annotations
 
+import base64
+import json
 import uuid
+import zlib
 from collections.abc import AsyncIterator
 
 import pytest
 
 from storage import Store
+from storage.tables import PACKED, PACKED_PLAIN, pack, unpack
 from tests.conftest import connections
 from tests.storage.midgame import play_to_mid_game
 
@@ -35,3 +39,13 @@ async def test_a_4_person_rozpysnyi_table_mid_game_takes_at_most_4_kb(real_store
     sizes = [int(await store.redis.memory_usage(k, samples=0) or 0) for k in keys]
     assert sum(sizes) == await store.memory_usage(table_id)
     assert sum(sizes) <= GOAL, f"{sizes} B per key: {sum(sizes)} B > {GOAL} B"
+
+
+def test_a_long_table_is_packed_with_the_dictionary_and_an_older_packing_still_reads() -> None:
+    lines = [{"key": "rozpysnyi.event.bid", "params": {"n": i % 3}, "seat": i % 4} for i in range(60)]
+    data = json.dumps({"id": "t", "game": "rozpysnyi", "log": lines})
+    stored = pack(data)
+    assert stored.startswith(PACKED) and unpack(stored) == data and len(stored) < len(data) / 4
+    older = PACKED_PLAIN + base64.b64encode(zlib.compress(data.encode(), 1)).decode()  # as stored before
+    assert unpack(older) == data
+    assert pack('{"id": "short"}') == '{"id": "short"}' == unpack('{"id": "short"}')
