@@ -1,18 +1,26 @@
 """AI players for Durak. They see only their seat's view and the legal actions, like a person.
 
-`HeuristicBot` (the default level) lives in `heuristic.py`: the source article's evaluation, deciding by
-the hand's value after each option. `article.py` is the article's own AI, a reference for the arena.
+`HeuristicBot` (the `normal` level, and the search's first candidate) lives in `heuristic.py`: the source
+article's evaluation, deciding by the hand's value after each option. `article.py` is the article's own
+AI, a reference for the arena.
 
-`SearchBot` is determinized Monte Carlo (in a two-player endgame it plays the exact solution of
-`endgame.py`, like the heuristic, unless every move loses against perfect play). For each decision it
-samples worlds consistent with the view (its own hand, the discard pile, the table, cards known in other
-hands — taken from the table, shown, or the turned-up trump —, the trump at the bottom of the stock, every
-hand with open cards, the stock's contents when one may look through it), applies each candidate action with
-the real rules, and plays the game to its end with a fast bout-level simulator where every seat follows a
-simple heuristic policy. Every candidate sees the same worlds and the same play-out randomness (common
-random numbers), so their comparison is paired. It picks the candidate that avoids losing most often (the
-heuristic's choice on ties). It stops at `max_samples` worlds or when `budget` seconds have passed (checked
-between worlds), so it is deterministic given its random generator whenever the sample cap is reached first.
+`SearchBot` (the default level) is determinized Monte Carlo (in a two-player endgame it plays the exact
+solution of `endgame.py`, like the heuristic, unless every move loses against perfect play). For each
+decision it samples worlds consistent with the view (its own hand, the discard pile, the table, cards known
+in other hands — taken from the table, shown, or the turned-up trump —, the trump at the bottom of the
+stock, every hand with open cards, the stock's contents when one may look through it), applies each
+candidate action with the real rules, and plays the game to its end with a fast bout-level simulator where
+every seat follows a simple heuristic policy. Every candidate sees the same worlds and the same play-out
+randomness (common random numbers), so their comparison is paired. It picks the candidate that avoids
+losing most often (the heuristic's choice on ties).
+
+The budget adapts: one legal move, one candidate worth searching or a solved endgame cost no sampling;
+otherwise it stops once the choice is settled — after at least `MIN_SAMPLES` worlds, when the expected
+loss of stopping (`expected_loss`: what the best other option could still be worth more, in not-losing
+chance) is below `LOSS` —, at `max_samples` worlds, or when `budget` seconds have passed (checked between
+worlds). If the clock stops it before `MIN_SAMPLES` worlds, it plays the heuristic's move: so a tiny budget
+never plays worse than the heuristic on noise. Stopping by the results or the sample cap keeps it
+deterministic given its random generator.
 """
 
 from __future__ import annotations
@@ -424,6 +432,8 @@ class SearchBot:
         if len(options) == 1:
             return preferred
         wins = self.evaluate(view, seat, options, rng)
+        if self.samples < min(self.min_samples, self.max_samples):
+            return preferred  # the clock stopped it before it learnt enough to overrule the heuristic
         return max(options, key=lambda a: (wins[a], a == preferred))
 
     def evaluate(
