@@ -13,7 +13,7 @@ import redis.asyncio as aioredis
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from storage import Conflict, Store, TableExists, Unavailable
-from storage.tables import CLOSED_TTL, HISTORY_BYTES, PACK_FROM
+from storage.tables import CLOSED_TTL, HISTORY_BYTES, PACK_FROM, PACKED
 from tests.storage.helpers import lose_first_reply
 
 
@@ -237,7 +237,7 @@ async def test_long_table_json_is_stored_packed(store: Store, redis: aioredis.Re
     assert await store.load("t") == (data, 1)
     await store.commit("t", 1, data + " ")
     stored = await redis.hget(store.keys.table("t"), "data")
-    assert stored is not None and stored.startswith("z:") and len(stored) < len(data) / 2
+    assert stored is not None and stored.startswith(PACKED) and len(stored) < len(data) / 2
     assert await store.load("t") == (data + " ", 2)
     assert (await store.begin("u", None, "t"))[2] == (data + " ", 2)
 
