@@ -218,9 +218,13 @@ class Game(Generic[S, OptT]):
         action = self.normalize(action)
         if not self.is_legal(state, seat, action):
             raise self.why_illegal(state, seat, action)
-        new = state.model_copy(deep=True)
+        new = self.copy(state)
         events = self._apply(new, seat, action)
         return new, events
+
+    def copy(self, state: S) -> S:
+        """An independent copy of a state: a dump and a validation, several times cheaper than a deep copy."""
+        return type(state).model_validate(state.model_dump())
 
     def is_legal(self, state: S, seat: int, action: str) -> bool:
         """Whether `seat` may take `action` (already normalized) now; by default: it is listed."""

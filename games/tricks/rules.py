@@ -119,7 +119,7 @@ class Tricks(Game[TricksState, TricksOptions]):
             raise GameError("game_over")
         if seat not in self.to_act(state):
             raise GameError("not_your_turn", seat=seat)
-        new = state.model_copy(deep=True)
+        new = self.copy(state)
         new.points[seat] -= BAD_CARD_PENALTY
         self._deal(new)
         return new, [
