@@ -44,8 +44,8 @@ from bot.core.config import Settings
 from bot.core.host import Host
 from bot.core.outbox import Outbox, Target
 from storage import RedisMessageIds, Store, connect
-from storage.keys import Keys
-from tests.core.hosting import Recorder, user
+from tests.core.hosting import user
+from tests.storage.midgame import play_to_mid_game
 
 
 class Transport:
@@ -137,7 +137,7 @@ async def open_table(host: Host, n: int, args: argparse.Namespace, chat_id: str)
 
 
 async def table_memory(store: Store, table_id: str) -> int | None:
-    keys = [*store.keys.table_keys(table_id), Keys(store.prefix).messages(f"table:{table_id}")]
+    keys = store.keys.table_all_keys(table_id)
     try:
         sizes = [await store.redis.memory_usage(k, samples=0) for k in keys]
     except Exception:
@@ -245,41 +245,25 @@ async def main() -> None:
 
 
 async def mid_game(store: Store, args: argparse.Namespace) -> None:
-    """MEMORY USAGE of one table's keys mid-game: four people, the middle deal of the schedule half played."""
+    """MEMORY USAGE of every key of one table mid-game: four people, the middle deal of the schedule half
+    played, its messages sent through the outbox (so its message ids are stored and counted)."""
     if args.game != "rozpysnyi":
         return
-    host = Host(store, Settings(ai_delay=0))
-    rec = Recorder()
-    host.attach(rec)
-    chat = ChatRef(platform="console", id="mid", title="Mid")
-    people = [user(900 + i) for i in range(4)]
-    opening = NewTable(user=people[0], chat=chat, game="rozpysnyi", options={"schedule": "full"})
-    out = await host.handle(opening)
-    for p in people[1:]:
-        await host.handle(Join(user=p, chat=chat))
-    await host.handle(Start(user=people[0], chat=chat))
-    assert out.table is not None
-    game = games.get("rozpysnyi")
-    while True:
-        found = await store.load(out.table)
-        assert found is not None
-        state: Any = game.load(json.loads(found[0])["state"])
-        middle = len(state.rounds) // 2  # deal numbers count from 1: this is the middle deal
-        cards = int(state.rounds[state.round_no]) if state.rounds[state.round_no].isdigit() else 9
-        if state.deal_no == middle and sum(len(h) for h in state.hands) <= cards * 2:
-            break
-        mover = next(p for p in people if rec.tokens(p))
-        await host.handle(Press(user=mover, token=rec.tokens(mover)[0]))
-    size = await store.memory_usage(out.table)
-    moves = len(await store.history(out.table))
+    table_id, state, _host, front = await play_to_mid_game(store)
+    await front.outbox.close()
+    cards = int(state.rounds[state.round_no]) if state.rounds[state.round_no].isdigit() else 9
+    sizes = {k: await _memory(store, k) for k in store.keys.table_all_keys(table_id)}
+    if any(v is None for v in sizes.values()):
+        return
+    table, ids, written = (int(v or 0) for v in sizes.values())
+    entries = len(await store.history(table_id))
+    coded = len(await store.game_codes(table_id))
     print(
         f"Redis memory of a 4-person rozpysnyi table mid-game (deal {state.deal_no} of {len(state.rounds)}, "
-        f"{cards} cards each, half played): the table (one hash: JSON, users, move history of "
-        f"{moves} entries) {size} B"
+        f"{cards} cards each, half played), every key of the table: {table + ids + written} B = "
+        f"the table's hash {table} B (JSON, users, move history of {entries} entries, the game's {coded} "
+        f"coded moves) + message ids {ids} B + the stats store's written-out moves {written} B"
     )
-    replay = await _memory(store, host.scoreboard.stats._k("moves", out.table))
-    if replay is not None:
-        print(f"  + the stats store's moves of the running game (for /replay): {replay} B")
 
 
 async def _memory(store: Store, key: str) -> int | None:

@@ -1,7 +1,7 @@
 """Key names. Everything starts with the store's prefix; `{…}` marks a Redis Cluster hash tag.
 
     {p}:table:{<id>}            hash: data (table JSON), version, commit (token of the last write),
-                                users, moves, before (see below)
+                                users, moves, before, game (see below)
     {p}:chat:<chat>:tables      zset: table id → version of the commit that added it   } hints
     {p}:user:<user>:tables      zset: table id → version of the commit that added it   }
     {p}:{due}                   zset: table id → when the host must look at it
@@ -18,8 +18,9 @@ A table is one hash, so one script commits it and it costs one key's overhead. B
 holds the current deal, `before` the previous one, each a string of entries joined by newlines, oldest
 first: `#<deal>` starts a deal (the game state's `deal_no` after it was dealt) and `<seat>:<action>` is
 a move in the game's canonical action text (`2:bid:1`, `0:play:QH`). A deal longer than
-`storage.tables.HISTORY_BYTES` keeps its newest moves (its `#` marker goes first). The due zset and its
-versions hash share the slot `{due}`. Chat and user indexes are single keys.
+`storage.tables.HISTORY_BYTES` keeps its newest moves (its `#` marker goes first). `game` holds every
+move of the running game, about one byte each (`bot.core.movecode`), for the replay of the finished
+game. The due zset and its versions hash share the slot `{due}`. Chat and user indexes are single keys.
 """
 
 from __future__ import annotations
@@ -49,6 +50,15 @@ class Keys:
     def table_keys(self, table_id: str) -> list[str]:
         """The keys of a table (one hash: one commit writes it whole)."""
         return [self.table(table_id)]
+
+    def table_all_keys(self, table_id: str) -> list[str]:
+        """Every key that belongs to one table: its hash, its message ids and (a game begun before the
+        table kept its coded moves) the stats store's written-out moves of the running game."""
+        return [
+            self.table(table_id),
+            self.messages(f"table:{table_id}"),
+            f"{self.prefix}:{{stats}}:moves:{table_id}",
+        ]
 
     def chat(self, chat: str) -> str:
         return f"{self.prefix}:chat:{chat}:tables"

@@ -20,11 +20,12 @@ return 1
 """
 
 # KEYS: table hash.
-# ARGV: expected, data, ttl, history bytes, token, closed (0/1), #moves, #added, #removed, moves..., added...,
-# removed...   Returns {-1} when the version differs, {-2} when the table is gone, else {version} followed
-# by the table's users when it was closed (so the caller can drop it from their indexes).
+# ARGV: expected, data, ttl, history bytes, token, closed (0/1), #moves, #added, #removed, codes, moves...,
+# added..., removed...   Returns {-1} when the version differs, {-2} when the table is gone, else
+# {version} followed by the table's users when it was closed (so the caller can drop it from their indexes).
 # A move starting with '#' starts a deal: the current deal becomes `before`. A deal longer than the
-# history bytes loses its oldest entries.
+# history bytes loses its oldest entries. `codes` (the moves coded, `bot.core.movecode`) are appended to
+# the field `game`, the whole running game's moves for its replay.
 COMMIT = """
 local version = tonumber(redis.call('HGET', KEYS[1], 'version'))
 if version == nil then return {-2} end
@@ -47,7 +48,10 @@ end
 version = expected + 1
 redis.call('HSET', KEYS[1], 'data', ARGV[2], 'version', version, 'commit', ARGV[5])
 local n_moves, n_added, n_removed = tonumber(ARGV[7]), tonumber(ARGV[8]), tonumber(ARGV[9])
-local i = 10
+if ARGV[10] ~= '' then
+  redis.call('HSET', KEYS[1], 'game', (redis.call('HGET', KEYS[1], 'game') or '') .. ARGV[10])
+end
+local i = 11
 if n_moves > 0 then
   local moves = redis.call('HGET', KEYS[1], 'moves') or ''
   for _ = 1, n_moves do

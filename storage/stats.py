@@ -12,10 +12,10 @@ all of them (`RECORD`: written only if the game is not counted and the rows are 
     {p}:{stats}:hist:<chat>            list: the chat's last HISTORY_MAX finished games (newest first)
     {p}:{stats}:game:<game>            the compact record of one game (seed, options, moves) for replays,
                                        kept REPLAY_TTL (7 days)
-    {p}:{stats}:moves:<table>          zset: the running game's moves (`<version>.<i>|<seat>:<action>`,
-                                       score = commit version), written in the commit's second round trip
-                                       (`Store.commit(after=…)`), ordered by version whichever worker
-                                       wrote it; dropped when the game is counted
+    {p}:{stats}:moves:<table>          zset: the moves (`<version>.<i>|<seat>:<action>`, score = commit
+                                       version) of a game begun before the table kept its own coded moves
+                                       (`game` in the table's hash, `bot.core.movecode`): no longer
+                                       written, read and dropped when that game is counted
 
 `who` is a person's user key (`telegram:42`) or `ai:<level>` for the built-in AI. Chat and person keys
 expire a year after their last game, so memory is bounded by the people who played in the last year.
@@ -38,8 +38,6 @@ KEEP_TTL = 365 * 86400
 REPLAY_TTL = 7 * 86400
 HISTORY_MAX = 20
 TOP_MAX = 200
-MOVES_MAX = 20_000  # moves kept of one running game (a full rozpysnyi game is under 1000)
-KEEP_MOVES = 30 * 86400  # a running game's moves live as long as an idle table
 
 # Counting a game: a compare-and-set in one script (one Cluster slot: every key is tagged {stats}). The
 # caller read the rows and rated the game; the script writes only if the game is not counted yet and
@@ -155,22 +153,10 @@ class StatsStore:
                 return bool(result)
             # another count changed these rows between our read and our write: read them again
 
-    def note_moves(self, table_id: str, version: int, moves: Sequence[str]) -> Callable[[Any], None]:
-        """Queues, into a commit's pipeline, the moves it made (`<seat>:<action>`), kept in commit order
-        until the game is counted (idempotent: a repeated batch writes the same members)."""
-        key = self._k("moves", table_id)
-        members = {f"{version}.{i}|{m}": version + i / 1000 for i, m in enumerate(moves)}
-
-        def queue(pipe: Any) -> None:
-            pipe.zadd(key, members)
-            pipe.zremrangebyrank(key, 0, -MOVES_MAX - 1)
-            pipe.expire(key, KEEP_MOVES)
-
-        return queue
-
     @guarded
     async def moves(self, table_id: str) -> list[tuple[int, str]]:
-        """The running game's moves in commit order: (commit version, `<seat>:<action>`)."""
+        """The moves kept here of a game begun before the table kept its own, in commit order:
+        (commit version, `<seat>:<action>`)."""
         out = []
         for member in await self.redis.zrange(self._k("moves", table_id), 0, -1):
             stamp, _, move = member.partition("|")

@@ -264,6 +264,7 @@ class Store:
         data: str,
         *,
         moves: Sequence[str] = (),
+        codes: str = "",
         chat: str | None = None,
         users_added: Sequence[str] = (),
         users_removed: Sequence[str] = (),
@@ -276,7 +277,8 @@ class Store:
         `after` queues more writes (idempotent ones) into the second round trip, once the commit stands:
         the stats store notes the moves of the running game there (`storage.stats`).
 
-        `moves` are appended to the table's move history (`#<deal>` markers and `<seat>:<action>`).
+        `moves` are appended to the table's move history (`#<deal>` markers and `<seat>:<action>`), `codes`
+        (the same moves coded, `bot.core.movecode`) to its running game's moves, `game`.
         Two round trips: the index additions and the compare-and-set in one pipeline (a connection runs
         them in order), then the versioned removals and deadline. On a Cluster the additions go first,
         on their own, because a cluster pipeline sends to its nodes in parallel.
@@ -290,7 +292,8 @@ class Store:
         def cas(pipe: Batch) -> None:
             if hints and self.ordered_pipelines:
                 add(pipe)
-            self._compare_and_set(pipe, table_id, expected, data, moves, users_added, users_removed, closed)
+            changes = (moves, codes, users_added, users_removed)
+            self._compare_and_set(pipe, table_id, expected, data, *changes, closed)
 
         if hints and not self.ordered_pipelines:
             await self._batch(add)
@@ -320,6 +323,7 @@ class Store:
         expected: int,
         data: str,
         moves: Sequence[str],
+        codes: str,
         added: Sequence[str],
         removed: Sequence[str],
         closed: bool,
@@ -327,7 +331,7 @@ class Store:
         """The atomic part of a commit; its reply: [version or -1/-2, the table's users when closed...]."""
         ttl = CLOSED_TTL if closed else self.table_ttl
         counts = [len(moves), len(added), len(removed)]
-        head = [expected, pack(data), ttl, HISTORY_BYTES, _token(), int(closed), *counts]
+        head = [expected, pack(data), ttl, HISTORY_BYTES, _token(), int(closed), *counts, codes]
         self._call(pipe, self._commit, self.keys.table_keys(table_id), [*head, *moves, *added, *removed])
 
     def _add_hints(
@@ -380,6 +384,11 @@ class Store:
         """The table's move history, oldest first: `#<deal>` markers and `<seat>:<action>` (see keys)."""
         before, moves = await self.redis.hmget(self.keys.table(table_id), ["before", "moves"])
         return [m for field in (before, moves) if field for m in field.split("\n")]
+
+    @guarded
+    async def game_codes(self, table_id: str) -> str:
+        """The running game's moves as committed, coded (`bot.core.movecode`); "" when none."""
+        return await self.redis.hget(self.keys.table(table_id), "game") or ""
 
     @guarded
     async def users(self, table_id: str) -> list[str]:
@@ -552,10 +561,11 @@ class Store:
     # -- figures --------------------------------------------------------------------------------
     @guarded
     async def memory_usage(self, table_id: str) -> int:
-        """Bytes the table's keys take (MEMORY USAGE); fakeredis lacks it, so there an estimate."""
+        """Bytes every key of the table takes (MEMORY USAGE: its hash, message ids, the stats store's
+        moves of an older running game; `Keys.table_all_keys`); fakeredis lacks it, so there an estimate."""
         try:
             async with self.redis.pipeline(transaction=False) as pipe:
-                for key in self.keys.table_keys(table_id):
+                for key in self.keys.table_all_keys(table_id):
                     pipe.memory_usage(key, samples=0)
                 sizes = await pipe.execute()
             return sum(int(s or 0) for s in sizes)

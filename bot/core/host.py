@@ -878,7 +878,7 @@ class Host:
         seed = f"{tbl.id}:{tbl.version}:{seat}"
         action = await self.thinker.choose(game, state, seat, level, seed, self.settings.search_budget)
         new, events = game.apply(state, seat, action)
-        play.record(tbl, game, new, events, now, self.settings.ai_delay, seat, action)
+        play.record(tbl, game, new, events, now, self.settings.ai_delay, seat, action, state)
 
     # -- delivery after a restart ------------------------------------------------------------------
     async def reconcile(self, platform: str, limit: int = 100_000) -> int:
@@ -954,12 +954,12 @@ class Host:
                     old.version,
                     self._dump(new),
                     moves=new.moves,
+                    codes=new.codes,
                     chat=new.chat.key,
                     users_added=sorted(after - before),
                     users_removed=sorted(before - after),
                     deadline=new.deadline(),
                     closed=not new.open,
-                    after=self.scoreboard.note_moves(new, old.version + 1),  # the moves, for the replay
                 )
             except Conflict:
                 continue

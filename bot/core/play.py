@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 import games
-from bot.core import programs
+from bot.core import movecode, programs
 from bot.core.i18n import has
 from bot.core.table import Table
 from games.base import Event, Game
@@ -21,11 +21,13 @@ def record(
     ai_delay: float,
     seat: int | None = None,
     action: str | None = None,
+    before: Any = None,
 ) -> None:
     """Store the new game state, log its public events, restart the turn clock, plan the AI's next move.
 
     The move goes to the table's move history (`<seat>:<action>`), and `#<deal>` after it when it dealt
-    a new deal (or at the start, when `action` is None).
+    a new deal (or at the start, when `action` is None); and to the game's coded moves (`movecode`,
+    one character when `before`, the state it was made in, is given).
     """
     old_deal = (table.state or {}).get("deal_no")
     table.state = state.model_dump(mode="json")
@@ -33,8 +35,12 @@ def record(
         s.picked = []
     if seat is not None:
         table.seats[seat].moved_at = table.version
-    if action is not None:
+    if action is not None and seat is not None:
         table.moves.append(f"{seat}:{action}")
+        if before is None:
+            table.codes += movecode.written(seat, action)
+        else:
+            table.codes += movecode.encode(game, before, seat, action)
     deal = getattr(state, "deal_no", 0)
     if action is None or deal != old_deal:
         table.moves.append(f"#{deal}")
@@ -61,7 +67,7 @@ def move(table: Table, game: Game, seat: int, action: str, now: float, ai_delay:
     if s.auto:
         s.auto = False
         table.note("host.log.back", seat=seat)
-    record(table, game, new, events, now, ai_delay, seat, action)
+    record(table, game, new, events, now, ai_delay, seat, action, state)
     return events
 
 

@@ -6,6 +6,7 @@ Pure functions over a finished `Table` (the host stores what they return, `stora
   a rank; partners, `ContestRules.sides`, rank as one side), won, durak count;
 - `rate` — the new rows of stats: games, wins, durak, score sum, and an openskill (Plackett-Luce)
   rating kept as mu and sigma; the AI's levels are rated too, so beating them counts as it should;
+- `game_moves` — a finished table's moves, from the coded ones the table keeps (`movecode`);
 - `replay_record` / `replay_states` — a compact record (seed, deals, options, moves) that rebuilds the
   game move by move; `replay_record` returns None unless the rebuild ends in the table's final state.
 """
@@ -18,6 +19,7 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 import games
+from bot.core import movecode
 from bot.core.table import Table
 from games.base import Event, Game, GameError, GameState
 from storage.keys import base36
@@ -106,19 +108,6 @@ def _rated(game: Game, res: list[Row], old: list[Row | None], now: float) -> lis
 # -- replays ----------------------------------------------------------------------------------------
 
 
-def commit_moves(table: Table) -> list[str]:
-    """The moves (`<seat>:<action>`) the change just committed made."""
-    moves = getattr(table, "moves", None)  # the host's move history (`#<deal>` markers and moves)
-    if isinstance(moves, list):
-        return [m for m in moves if isinstance(m, str) and not m.startswith("#")]
-    fresh = getattr(table, "fresh", None) or []  # the event stream's entries
-    return [
-        f"{f['seat']}:{f['action']}"
-        for f in fresh
-        if f.get("action") is not None and f.get("seat") is not None
-    ]
-
-
 def parse_moves(entries: list[str]) -> list[list[Any]]:
     """`<seat>:<action>` → [seat, action]."""
     out: list[list[Any]] = []
@@ -129,8 +118,27 @@ def parse_moves(entries: list[str]) -> list[list[Any]]:
     return out
 
 
-def replay_record(table: Table, moves: list[list[Any]], names: list[str]) -> Row | None:
-    """The compact record of a finished game, or None when it does not rebuild the final state."""
+def game_moves(table: Table, written: list[str], codes: str) -> tuple[list[list[Any]], Any]:
+    """A finished table's moves, [seat, action] each, and the state they lead to (None when they do not
+    replay): the moves written out (`<seat>:<action>`; the stats store kept them so for a game begun
+    before the coded moves), then the coded ones (`movecode`, the table's `game`), from the deal."""
+    game = games.get(table.game)
+    final = game.load(table.state or {})
+    state = game.new(final.players, _options(final), seed=final.seed, deals=final.deals or None)
+    moves = parse_moves(written)
+    try:
+        for seat, action in moves:
+            state, _events = game.apply(state, seat, action)
+        coded, state = movecode.decode(game, state, codes)
+    except (GameError, ValueError, KeyError, IndexError) as e:
+        log.warning("table %s: its moves do not replay (%s)", table.id, e)
+        return moves, None
+    return moves + coded, state
+
+
+def replay_record(table: Table, moves: list[list[Any]], names: list[str], rebuilt: Any = None) -> Row | None:
+    """The compact record of a finished game, or None when it does not rebuild the final state
+    (`rebuilt`: the state the moves were already replayed to, if they were)."""
     game = games.get(table.game)
     final = game.load(table.state or {})
     record = {
@@ -144,8 +152,7 @@ def replay_record(table: Table, moves: list[list[Any]], names: list[str]) -> Row
         "moves": moves,
     }
     try:
-        states = replay_states(record)
-        *_, (last, _events) = states
+        last = rebuilt if rebuilt is not None else replay_states(record)[-1][0]
     except (GameError, ValueError, KeyError) as e:
         log.warning("table %s: its moves do not rebuild the game (%s); no replay kept", table.id, e)
         return None

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
-from collections.abc import Callable
 from typing import Any
 
 import games
@@ -48,8 +47,9 @@ class Scoreboard:
         game = games.get(table.game)
         names = [s.user.name if s.user is not None else "" for s in table.seats]
         res = records.results(table, names)
-        moves = records.parse_moves([m for _v, m in await self.stats.moves(table.id)])
-        replay = await asyncio.to_thread(records.replay_record, table, moves, names)
+        written = [m for _v, m in await self.stats.moves(table.id)]  # a game begun before the coded moves
+        codes = await self.store.game_codes(table.id)
+        replay = await asyncio.to_thread(self._replay, table, written, codes, names)
         summary = {
             "id": gid,
             "game": game.key,
@@ -65,10 +65,10 @@ class Scoreboard:
             gid, game.key, scope(table.chat), players, rate, summary, replay, table=table.id
         )
 
-    def note_moves(self, table: Table, version: int) -> Callable[[Any], None] | None:
-        """What a commit of `table` (at `version`) queues to keep its moves for the game's replay."""
-        moves = records.commit_moves(table)
-        return self.stats.note_moves(table.id, version, moves) if moves else None
+    @staticmethod
+    def _replay(table: Table, written: list[str], codes: str, names: list[str]) -> Row | None:
+        moves, rebuilt = records.game_moves(table, written, codes)
+        return records.replay_record(table, moves, names, rebuilt) if rebuilt is not None else None
 
     # -- screens ------------------------------------------------------------------------------------
     async def stats_screen(self, user: UserRef, chat: ChatRef | None, game: str | None, lang: str) -> Screen:

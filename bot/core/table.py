@@ -15,6 +15,7 @@ from bot.core.api import ChatRef, UserRef
 
 Status = Literal["lobby", "playing", "over", "cancelled"]
 LOG_SIZE = 200  # the public history of the current deal (📜 Log); the table message shows the last few
+LOG_EARLIER = 4  # lines of earlier deals kept beside the current deal's (the table message's last lines)
 
 # Turn timeouts offered by the settings menu, in seconds (30 s up to several days).
 TIMEOUTS = (30, 120, 600, 3600, 4 * 3600, 12 * 3600, 86400, 3 * 86400)
@@ -104,6 +105,8 @@ class Table(BaseModel):
     version: int = Field(0, exclude=True)
     # what this change appends to the table's move history (`#<deal>`, `<seat>:<action>`; not stored here)
     moves: list[str] = Field(default_factory=list, exclude=True)
+    # the same moves coded for the game's replay (`bot.core.movecode`; appended to the table's `game`)
+    codes: str = Field("", exclude=True)
 
     def seat_of(self, user: UserRef) -> int | None:
         for i, seat in enumerate(self.seats):
@@ -126,8 +129,13 @@ class Table(BaseModel):
             params.setdefault("name", person.name)
         line = LogLine(key=key, params=params, seat=seat, deal=self.deal)
         self.log.append(line)
-        del self.log[:-LOG_SIZE]
         self.logged += 1
+        # only the current deal's lines are read (📜 Log), and the last few (the table message): an
+        # earlier deal's lines beyond those would only take memory
+        start = len(self.log)
+        while start > 0 and self.log[start - 1].deal == self.deal:
+            start -= 1
+        del self.log[: max(0, min(start, len(self.log) - LOG_EARLIER), len(self.log) - LOG_SIZE)]
 
     @property
     def open(self) -> bool:
