@@ -1,22 +1,31 @@
 """AI players for Durak. They see only their seat's view and the legal actions, like a person.
 
-`HeuristicBot` (the default level) lives in `heuristic.py`: the source article's evaluation, deciding by
-the hand's value after each option. `article.py` is the article's own AI, a reference for the arena.
+`HeuristicBot` (the `normal` level, and the search's first candidate) lives in `heuristic.py`: the source
+article's evaluation, deciding by the hand's value after each option. `article.py` is the article's own
+AI, a reference for the arena.
 
-`SearchBot` is determinized Monte Carlo (in a two-player endgame it plays the exact solution of
-`endgame.py`, like the heuristic, unless every move loses against perfect play). For each decision it
-samples worlds consistent with the view (its own hand, the discard pile, the table, cards known in other
-hands — taken from the table, shown, or the turned-up trump —, the trump at the bottom of the stock, every
-hand with open cards, the stock's contents when one may look through it), applies each candidate action with
-the real rules, and plays the game to its end with a fast bout-level simulator where every seat follows a
-simple heuristic policy. Every candidate sees the same worlds and the same play-out randomness (common
-random numbers), so their comparison is paired. It picks the candidate that avoids losing most often (the
-heuristic's choice on ties). It stops at `max_samples` worlds or when `budget` seconds have passed (checked
-between worlds), so it is deterministic given its random generator whenever the sample cap is reached first.
+`SearchBot` (the default level) is determinized Monte Carlo (in a two-player endgame it plays the exact
+solution of `endgame.py`, like the heuristic, unless every move loses against perfect play). For each
+decision it samples worlds consistent with the view (its own hand, the discard pile, the table, cards known
+in other hands — taken from the table, shown, or the turned-up trump —, the trump at the bottom of the
+stock, every hand with open cards, the stock's contents when one may look through it), applies each
+candidate action with the real rules, and plays the game to its end with a fast bout-level simulator where
+every seat follows a simple heuristic policy. Every candidate sees the same worlds and the same play-out
+randomness (common random numbers), so their comparison is paired. It picks the candidate that avoids
+losing most often (the heuristic's choice on ties).
+
+The budget adapts: one legal move, one candidate worth searching or a solved endgame cost no sampling;
+otherwise it stops once the choice is settled — after at least `MIN_SAMPLES` worlds, when the expected
+loss of stopping (`expected_loss`: what the best other option could still be worth more, in not-losing
+chance) is below `LOSS` —, at `max_samples` worlds, or when `budget` seconds have passed (checked between
+worlds). If the clock stops it before `MIN_SAMPLES` worlds, it plays the heuristic's move: so a tiny budget
+never plays worse than the heuristic on noise. Stopping by the results or the sample cap keeps it
+deterministic given its random generator.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -67,12 +76,14 @@ class Sim:
         "taking",
         "teams",
         "trump",
+        "val",
     )
 
     def __init__(self, state: DurakState, rng: random.Random) -> None:
         t = _SUIT[state.trump]
         self.n = state.players
         self.trump = t
+        self.val = [c % 13 + (13 if c // 13 == t else 0) for c in range(52)]  # what `value` returns
         self.hands = [[to_int(c) for c in h] for h in state.hands]
         self.stock = [to_int(c) for c in reversed(state.stock)]  # drawn from the end
         self.table = [[to_int(p.attack), to_int(p.beat) if p.beat else -1] for p in state.table]
@@ -154,7 +165,7 @@ class Sim:
 
     def attack(self) -> None:
         hand = self.hands[self.attacker]
-        low = min(hand, key=self.value)
+        low = min(hand, key=self.val.__getitem__)
         limit = min(self.first_limit if self.first_bout else HAND, len(self.hands[self.defender]))
         cards = [low]
         if self.stock or len(hand) > 1:
@@ -190,9 +201,9 @@ class Sim:
 
     def cover(self, hand: list[int], attacks: list[int]) -> list[int] | None:
         """The cheapest cover, in the order of `attacks` (the dearest attack card picks first)."""
-        free = sorted(hand, key=self.value)
+        free = sorted(hand, key=self.val.__getitem__)
         chosen: dict[int, int] = {}
-        for a in sorted(attacks, key=self.value, reverse=True):
+        for a in sorted(attacks, key=self.val.__getitem__, reverse=True):
             c = next((c for c in free if self.beats(a, c)), -1)
             if c < 0:
                 return None
@@ -228,7 +239,7 @@ class Sim:
         late = not self.stock
         for s in self.throwers():
             hand = self.hands[s]
-            for c in sorted(hand, key=self.value):
+            for c in sorted(hand, key=self.val.__getitem__):
                 if self.room() <= 0:
                     return added
                 if c % 13 not in ranks:
@@ -361,15 +372,54 @@ def candidates(view: DurakView, moves: Sequence[str], preferred: str, limit: int
     return [preferred, *rest][:limit]
 
 
-class SearchBot:
-    """Determinized Monte Carlo over the unseen cards with simulated play-outs."""
+MIN_SAMPLES = 16  # worlds before the search may stop early
+LOSS = 0.01  # stop once switching to another option could gain at most this much not-losing chance, expected
 
-    def __init__(self, budget: float = 1.0, max_samples: int = 300, max_actions: int = 8) -> None:
+
+def expected_loss(results: dict[str, list[float]], first: str) -> float:
+    """What playing the leading option would cost, expected, against the best of the others.
+
+    With common random numbers the comparison is paired: per world, the difference of two options' results
+    is −1, 0 or 1. Its mean and standard error give a normal belief about how much better the other option
+    truly is; the expected shortfall E[max(0, other − leader)] is the loss of stopping now. Half an imaginary
+    differing world keeps a run of identical results from looking certain too soon."""
+    n = len(results[first])
+    wins = {a: sum(r) for a, r in results.items()}
+    best = max(wins, key=lambda a: (wins[a], a == first))
+    worst = 0.0
+    for a, rs in results.items():
+        if a == best:
+            continue
+        diffs = [x - y for x, y in zip(results[best], rs, strict=True)]
+        d = sum(diffs) / n
+        var = max((sum(x * x for x in diffs) + 0.5) / n - d * d, 0.5 / n)
+        se = math.sqrt(var / n)
+        z = d / se
+        loss = se * math.exp(-z * z / 2) / math.sqrt(2 * math.pi) - d * 0.5 * math.erfc(z / math.sqrt(2))
+        worst = max(worst, loss)
+    return worst
+
+
+class SearchBot:
+    """Determinized Monte Carlo over the unseen cards with simulated play-outs, stopping once settled."""
+
+    def __init__(
+        self,
+        budget: float = 0.5,
+        max_samples: int = 300,
+        max_actions: int = 8,
+        min_samples: int = MIN_SAMPLES,
+        adaptive: bool = True,
+    ) -> None:
         self.budget = budget
         self.max_samples = max_samples
         self.max_actions = max_actions
+        self.min_samples = min_samples
+        self.adaptive = adaptive
+        self.samples = 0  # worlds the last decision looked at (0: it needed none)
 
     def choose(self, view: DurakView, legal: Sequence[str], rng: random.Random) -> str:
+        self.samples = 0
         moves = [a for a in legal if a != "undo"] or list(legal)
         if len(moves) == 1:
             return moves[0]
@@ -382,6 +432,8 @@ class SearchBot:
         if len(options) == 1:
             return preferred
         wins = self.evaluate(view, seat, options, rng)
+        if self.samples < min(self.min_samples, self.max_samples):
+            return preferred  # the clock stopped it before it learnt enough to overrule the heuristic
         return max(options, key=lambda a: (wins[a], a == preferred))
 
     def evaluate(
@@ -392,13 +444,17 @@ class SearchBot:
         rng: random.Random,
         clock: Callable[[], float] = time.perf_counter,
     ) -> dict[str, float]:
-        wins = dict.fromkeys(options, 0.0)
+        results: dict[str, list[float]] = {a: [] for a in options}
         deadline = clock() + self.budget
-        for _ in range(self.max_samples):
+        n = 0
+        for n in range(1, self.max_samples + 1):
             world = unseen_world(view, seat, rng)
             seed = rng.random()
             for action in options:
-                wins[action] += play_out(world, seat, action, random.Random(seed))
+                results[action].append(play_out(world, seat, action, random.Random(seed)))
+            if self.adaptive and n >= self.min_samples and expected_loss(results, options[0]) < LOSS:
+                break
             if clock() >= deadline:
                 break
-        return wins
+        self.samples = n
+        return {a: sum(r) for a, r in results.items()}

@@ -1,5 +1,6 @@
-"""The default durak AI (`heuristic`): the source article's evaluation, and decisions that compare the hand's
-value after each option, as the article set out to do, tuned against the article's own AI (`article.py`).
+"""The `normal` durak AI (`heuristic`; the default `search` tries its choice first): the source article's
+evaluation, and decisions that compare the hand's value after each option, as the article set out to do,
+tuned against the article's own AI (`article.py`).
 
 Evaluation (`hand_value`), the article's function with its two code slips corrected (see `article.py`):
 - card values 100 per rank step around the deck's middle rank (52 cards: 2 = −600 … 8 = 0 … A = +600, the

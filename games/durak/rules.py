@@ -230,7 +230,7 @@ class Durak(Game[DurakState, DurakOptions]):
     min_players = 2
     max_players = 6
     bot_levels = ("random", "heuristic", "search")
-    default_bot = "heuristic"
+    default_bot = "search"
     presets: ClassVar[dict[str, dict[str, Any]]] = {
         "podkidnoy": {},
         "perevodnoy": {"variant": "perevodnoy"},

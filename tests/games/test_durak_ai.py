@@ -11,7 +11,17 @@ import pytest
 from games.arena import play_game
 from games.cards import make_deck
 from games.durak import DurakState, DurakView
-from games.durak.ai import HeuristicBot, SearchBot, Sim, hand_value, heuristic_choice, unseen_world
+from games.durak.ai import (
+    LOSS,
+    MIN_SAMPLES,
+    HeuristicBot,
+    SearchBot,
+    Sim,
+    expected_loss,
+    hand_value,
+    heuristic_choice,
+    unseen_world,
+)
 from tests.games.test_durak import GAME, THREE, TWO, act, deal
 
 # -- the evaluation ---------------------------------------------------------------------------------------
@@ -212,3 +222,54 @@ def test_heuristic_choice_handles_every_kind_of_decision() -> None:
     state = act(deal(THREE, "AS", options={"variant": "perevodnoy"}), 0, "attack:6H")
     view = GAME.view(state, 1)
     assert heuristic_choice(view, GAME.legal_actions(state, 1)) in GAME.legal_actions(state, 1)
+
+
+# -- the adaptive budget ----------------------------------------------------------------------------------
+
+
+def test_expected_loss_is_small_once_one_option_is_clearly_best_or_all_are_alike() -> None:
+    n = 40
+    clearly = {"a": [1.0] * n, "b": [1.0] * 20 + [0.0] * 20}
+    assert expected_loss(clearly, "b") < 1e-6  # the leader is found whichever option came first
+    alike = {"a": [1.0, 0.0] * 20, "b": [1.0, 0.0] * 20}
+    assert expected_loss(alike, "a") < LOSS
+    # identical results are not taken as certain from a handful of worlds
+    assert expected_loss({"a": [1.0] * 8, "b": [1.0] * 8}, "a") > LOSS
+    rng = random.Random(3)
+    close = {
+        "a": [float(rng.random() < 0.5) for _ in range(n)],
+        "b": [float(rng.random() < 0.5) for _ in range(n)],
+    }
+    assert expected_loss(close, "a") > LOSS  # two options that often differ, by little on average: go on
+
+
+def position(seed: int, moves: int) -> DurakState:
+    """A two-player game after `moves` random legal moves (that are not the end of it)."""
+    rng = random.Random(seed)
+    state = GAME.new(2, {}, seed=seed)
+    for _ in range(moves):
+        seat = rng.choice(GAME.to_act(state))
+        nxt, _ = GAME.apply(
+            state, seat, rng.choice([a for a in GAME.legal_actions(state, seat) if a != "undo"])
+        )
+        if GAME.is_over(nxt):
+            break
+        state = nxt
+    return state
+
+
+def test_the_search_stops_early_when_the_choice_is_settled_and_reads_only_the_view() -> None:
+    stopped = []
+    for seed in range(4):
+        state = position(seed, 3 + seed)
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        twin = shuffle_hidden(state, seat, random.Random(seed))
+        picks = []
+        for s in (state, twin):
+            bot = SearchBot(budget=60, max_samples=60)  # no clock: only the results stop it
+            picks.append((bot.choose(GAME.view(s, seat), legal, random.Random(seed)), bot.samples))
+        assert picks[0] == picks[1] and picks[0][0] in legal
+        stopped.append(picks[0][1])
+    assert any(0 < k < 60 for k in stopped)  # stopped by the results, before the cap
+    assert all(k == 0 or k >= MIN_SAMPLES for k in stopped)
