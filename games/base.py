@@ -35,6 +35,13 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from games.cards import shuffled
 
+M = TypeVar("M", bound=BaseModel)
+
+
+def copied(model: M) -> M:
+    """An independent copy of a model: a dump and a validation, several times cheaper than a deep copy."""
+    return type(model).model_validate(model.model_dump())
+
 
 class GameError(Exception):
     """An action that cannot be taken; `code` and `params` let any front end explain it."""
@@ -218,9 +225,13 @@ class Game(Generic[S, OptT]):
         action = self.normalize(action)
         if not self.is_legal(state, seat, action):
             raise self.why_illegal(state, seat, action)
-        new = state.model_copy(deep=True)
+        new = self.copy(state)
         events = self._apply(new, seat, action)
         return new, events
+
+    def copy(self, state: S) -> S:
+        """An independent copy of a state (`copied`)."""
+        return copied(state)
 
     def is_legal(self, state: S, seat: int, action: str) -> bool:
         """Whether `seat` may take `action` (already normalized) now; by default: it is listed."""

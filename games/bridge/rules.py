@@ -45,7 +45,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
-from games.base import BaseView, ContestRules, Event, Game, GameError, GameState, Options
+from games.base import BaseView, ContestRules, Event, Game, GameError, GameState, Options, copied
 from games.bridge import auction as auc
 from games.bridge import scoring
 from games.bridge.auction import Contract, contract_text, partner, side
@@ -561,14 +561,14 @@ class Bridge(ChatMixin, Game[BridgeState, BridgeOptions]):
             turn=self.turn(state),
             dummy_hand=list(state.hands[dummy]) if dummy is not None and state.dummy_shown else None,
             declarer_hand=list(state.hands[c.declarer]) if c and defender and state.claim_shown else None,
-            trick=state.trick.model_copy(deep=True) if state.trick else None,
-            last_trick=state.last_trick.model_copy(deep=True) if state.last_trick else None,
-            tricks=[t.model_copy(deep=True) for t in state.tricks],
+            trick=copied(state.trick) if state.trick else None,
+            last_trick=copied(state.last_trick) if state.last_trick else None,
+            tricks=[copied(t) for t in state.tricks],
             won=list(state.won),
-            claim=state.claim.model_copy(deep=True) if state.claim else None,
-            results=[r.model_copy(deep=True) for r in state.results],
+            claim=copied(state.claim) if state.claim else None,
+            results=[copied(r) for r in state.results],
             totals=list(state.totals),
-            rubber=state.rubber.model_copy(deep=True) if state.rubber else None,
+            rubber=copied(state.rubber) if state.rubber else None,
         )
 
     def is_over(self, state: BridgeState) -> bool:

@@ -63,7 +63,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
-from games.base import BaseView, Event, Game, GameError, GameState, Options, next_seat
+from games.base import BaseView, Event, Game, GameError, GameState, Options, copied, next_seat
 from games.cards import CardError, is_joker, make_deck, parse_card, sort_hand
 from games.most.melds import (
     classify,
@@ -507,7 +507,7 @@ class MostRules(Game[MostState, MostOptions]):
             phase=state.phase,
             deck=len(state.deck),
             bridge=list(state.bridge),
-            melds=[m.model_copy(deep=True) for m in state.melds],
+            melds=[copied(m) for m in state.melds],
             pending=state.pending,
             known=[list(k) for k in state.known],
             table_points=table_points(state.melds, state.players),

@@ -40,7 +40,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field, field_validator
 
-from games.base import BaseView, Editor, Event, Game, GameError, GameState, Options, next_seat
+from games.base import BaseView, Editor, Event, Game, GameError, GameState, Options, copied, next_seat
 from games.cards import SUITS, CardError, is_card, make_deck, parse_card, rank_value, sort_hand, suit
 from games.rozpysnyi import schedule as sched
 from games.tricktaking import Play, Trick, TrickRules
@@ -504,8 +504,8 @@ class Rozpysnyi(Game[RozpysnyiState, RozpysnyiOptions]):
             bids=list(state.bids),
             forbidden_bid=self.hook(state),
             tricks=list(state.tricks),
-            trick=state.trick.model_copy(deep=True) if state.trick else None,
-            last_trick=state.last_trick.model_copy(deep=True) if state.last_trick else None,
+            trick=copied(state.trick) if state.trick else None,
+            last_trick=copied(state.last_trick) if state.last_trick else None,
             totals=list(state.totals),
             history=[list(h) for h in state.history],
             last_round=[list(x) for x in state.last_round],

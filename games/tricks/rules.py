@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from pydantic import Field
 
-from games.base import BaseView, ContestRules, Event, Game, GameError, GameState, Options, next_seat
+from games.base import BaseView, ContestRules, Event, Game, GameError, GameState, Options, copied, next_seat
 from games.cards import make_deck, sort_hand
 from games.tricktaking import Play, Trick, TrickRules
 
@@ -119,7 +119,7 @@ class Tricks(Game[TricksState, TricksOptions]):
             raise GameError("game_over")
         if seat not in self.to_act(state):
             raise GameError("not_your_turn", seat=seat)
-        new = state.model_copy(deep=True)
+        new = self.copy(state)
         new.points[seat] -= BAD_CARD_PENALTY
         self._deal(new)
         return new, [
@@ -138,8 +138,8 @@ class Tricks(Game[TricksState, TricksOptions]):
             hand=list(state.hands[seat]) if seat is not None else None,
             hand_sizes=[len(h) for h in state.hands],
             hand_no=state.hand_no,
-            trick=state.trick.model_copy(deep=True) if state.trick else None,
-            last_trick=state.last_trick.model_copy(deep=True) if state.last_trick else None,
+            trick=copied(state.trick) if state.trick else None,
+            last_trick=copied(state.last_trick) if state.last_trick else None,
             target=state.options.target,
         )
 
