@@ -2,10 +2,12 @@
 
 Implements `bot.core.outbox.MessageIds` without importing it: a target is anything with a `.key`.
 Keys of the form `table:<id>` and `hand:<id>:<user>` (the host's targets) are grouped in one hash per
-table, `{p}:msg:{<id>}`, so a table's ids expire together `ttl` after the last one was stored; any other
-target gets a hash of its own named by its whole key. Beside each id, `<key>#shown` holds the
-fingerprint of the view the message shows, so a worker never re-sends an identical view and a restarted
-worker can tell which messages differ from the committed state.
+table, `{p}:msg:{table:<id>}`, so a table's ids expire together, with the table: each commit of the
+table sets the hash's TTL to the table's (a day once it is closed), and a first id here gets `ttl`. Any
+other target gets a hash of its own named by its whole key, expiring `ttl` after the last id stored.
+Beside each id, `<key>#shown` holds the fingerprint of the view the message shows, so a worker never
+re-sends an identical view and a restarted worker can tell which messages differ from the committed
+state.
 """
 
 from __future__ import annotations
@@ -64,7 +66,9 @@ class RedisMessageIds:
                 pipe.hdel(key, field + SHOWN)
             else:
                 pipe.hset(key, field + SHOWN, shown)
-            pipe.expire(key, self.ttl)
+            # a table's ids live as long as the table: its commits set their TTL (`Store.commit`), here
+            # only a first id gets one; any other target's ids expire `ttl` after the last one stored
+            pipe.expire(key, self.ttl, nx=field.split(":", 1)[0] in TABLE_KINDS)
             await pipe.execute()
 
     @guarded

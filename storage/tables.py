@@ -375,6 +375,8 @@ class Store:
         at = "" if deadline is None or closed else repr(float(deadline))
         keys = [self.keys.due, self.keys.due_versions]
         self._call(pipe, self._due, keys, [table_id, version, at, int(closed)])
+        # the table's message ids (`storage.messages`) live as long as the table
+        pipe.expire(self.keys.messages(f"table:{table_id}"), CLOSED_TTL if closed else self.table_ttl)
 
     def _index_keys(self, chat: str | None, users: Sequence[str]) -> list[str]:
         return ([self.keys.chat(chat)] if chat is not None else []) + [self.keys.user(u) for u in users]

@@ -11,10 +11,11 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from storage import Store
-from storage.tables import PACKED, PACKED_PLAIN, pack, unpack
+from storage import RedisMessageIds, Store
+from storage.tables import CLOSED_TTL, PACKED, PACKED_PLAIN, pack, unpack
 from tests.conftest import connections
 from tests.storage.midgame import play_to_mid_game
+from tests.storage.test_layout import Target
 
 GOAL = 4096  # bytes of MEMORY USAGE per running table (issue 11)
 
@@ -49,3 +50,18 @@ def test_a_long_table_is_packed_with_the_dictionary_and_an_older_packing_still_r
     older = PACKED_PLAIN + base64.b64encode(zlib.compress(data.encode(), 1)).decode()  # as stored before
     assert unpack(older) == data
     assert pack('{"id": "short"}') == '{"id": "short"}' == unpack('{"id": "short"}')
+
+
+async def test_a_tables_message_ids_expire_with_the_table(store: Store) -> None:
+    """A finished table's ids go with it (a day), not a month later; a late id does not keep them longer."""
+    ids = RedisMessageIds(store.redis, prefix=store.prefix, ttl=30 * 86400)
+    key = store.keys.messages("table:t")
+    await store.create("t", "v1", chat="c")
+    await ids.set(Target("table:t"), "1")
+    await store.commit("t", 1, "v2")
+    assert CLOSED_TTL < await store.redis.ttl(key) <= store.table_ttl
+    await store.commit("t", 2, "v3", closed=True)
+    assert 0 < await store.redis.ttl(key) <= CLOSED_TTL
+    await ids.set(Target("hand:t:u1"), "2")  # the outbox sending after the table closed
+    assert 0 < await store.redis.ttl(key) <= CLOSED_TTL
+    assert await ids.get(Target("hand:t:u1")) == "2"
