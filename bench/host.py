@@ -240,16 +240,17 @@ async def main() -> None:
         mean = statistics.mean(sizes)
         print(f"Redis memory per table at the end (deal {deal}): mean {mean:.0f} B, max {max(sizes)} B")
     await mid_game(store, args)
+    await mid_game(store, args, deal=27, base=800)
     await outbox.close()
     await redis.aclose()
 
 
-async def mid_game(store: Store, args: argparse.Namespace) -> None:
-    """MEMORY USAGE of every key of one table mid-game: four people, the middle deal of the schedule half
-    played, its messages sent through the outbox (so its message ids are stored and counted)."""
+async def mid_game(store: Store, args: argparse.Namespace, deal: int = 0, base: int = 900) -> None:
+    """MEMORY USAGE of every key of one table mid-game: four people, the middle deal of the schedule (or
+    `deal`) half played, its messages sent through the outbox (so its message ids are stored and counted)."""
     if args.game != "rozpysnyi":
         return
-    table_id, state, _host, front = await play_to_mid_game(store)
+    table_id, state, _host, front = await play_to_mid_game(store, base=base, deal=deal)
     await front.outbox.close()
     cards = int(state.rounds[state.round_no]) if state.rounds[state.round_no].isdigit() else 9
     sizes = {k: await _memory(store, k) for k in store.keys.table_all_keys(table_id)}
@@ -259,7 +260,8 @@ async def mid_game(store: Store, args: argparse.Namespace) -> None:
     entries = len(await store.history(table_id))
     coded = len(await store.game_codes(table_id))
     print(
-        f"Redis memory of a 4-person rozpysnyi table mid-game (deal {state.deal_no} of {len(state.rounds)}, "
+        f"Redis memory of a 4-person rozpysnyi table {'late' if deal else 'mid-game'} "
+        f"(deal {state.deal_no} of {len(state.rounds)}, "
         f"{cards} cards each, half played), every key of the table: {table + ids + written} B = "
         f"the table's hash {table} B (JSON, users, move history of {entries} entries, the game's {coded} "
         f"coded moves) + message ids {ids} B + the stats store's written-out moves {written} B"

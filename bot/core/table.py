@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, PrivateAttr
 
 from bot.core.api import ChatRef, UserRef
 
@@ -107,6 +107,10 @@ class Table(BaseModel):
     moves: list[str] = Field(default_factory=list, exclude=True)
     # the same moves coded for the game's replay (`bot.core.movecode`; appended to the table's `game`)
     codes: str = Field("", exclude=True)
+    _logged_before: int = PrivateAttr(0)  # `logged` as loaded: the lines noted since are this change's
+
+    def model_post_init(self, context: Any, /) -> None:
+        self._logged_before = self.logged
 
     def seat_of(self, user: UserRef) -> int | None:
         for i, seat in enumerate(self.seats):
@@ -131,11 +135,12 @@ class Table(BaseModel):
         self.log.append(line)
         self.logged += 1
         # only the current deal's lines are read (📜 Log), and the last few (the table message): an
-        # earlier deal's lines beyond those would only take memory
+        # earlier deal's lines beyond those would only take memory (this change's lines all stay)
         start = len(self.log)
         while start > 0 and self.log[start - 1].deal == self.deal:
             start -= 1
-        del self.log[: max(0, min(start, len(self.log) - LOG_EARLIER), len(self.log) - LOG_SIZE)]
+        keep = max(LOG_EARLIER, self.logged - self._logged_before)
+        del self.log[: max(0, min(start, len(self.log) - keep), len(self.log) - LOG_SIZE)]
 
     @property
     def open(self) -> bool:

@@ -51,9 +51,10 @@ def people(base: int = 900) -> list[UserRef]:
     return [UserRef(platform="telegram", id=str(base + i), name=f"Player {i + 1}") for i in range(4)]
 
 
-async def play_to_mid_game(store: Store, base: int = 900) -> tuple[str, Any, Host, Both]:
-    """Four people open a full-schedule table and press their first button until the middle deal is half
-    played; (table id, game state, host, front end). The outbox is drained; close `front.outbox`."""
+async def play_to_mid_game(store: Store, base: int = 900, deal: int = 0) -> tuple[str, Any, Host, Both]:
+    """Four people open a full-schedule table and press their first button until the middle deal (or deal
+    `deal`) is half played; (table id, game state, host, front end). The outbox is drained; close
+    `front.outbox`."""
     host = Host(store, Settings(ai_delay=0))
     front = Both(Outbox(Transport(), RedisMessageIds(store.redis, prefix=store.prefix)))
     host.attach(front)  # type: ignore[arg-type]
@@ -70,7 +71,7 @@ async def play_to_mid_game(store: Store, base: int = 900) -> tuple[str, Any, Hos
         found = await store.load(out.table)
         assert found is not None
         state: Any = game.load(json.loads(found[0])["state"])
-        middle = len(state.rounds) // 2  # deal numbers count from 1: this is the middle deal
+        middle = deal or len(state.rounds) // 2  # deal numbers count from 1: this is the middle deal
         cards = int(state.rounds[state.round_no]) if state.rounds[state.round_no].isdigit() else 9
         if state.deal_no == middle and sum(len(h) for h in state.hands) <= cards * 2:
             break
