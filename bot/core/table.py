@@ -15,7 +15,7 @@ from bot.core.api import ChatRef, UserRef
 
 Status = Literal["lobby", "playing", "over", "cancelled"]
 LOG_SIZE = 200  # the public history of the current deal (📜 Log); the table message shows the last few
-LOG_EARLIER = 4  # lines of earlier deals kept beside the current deal's (the table message's last lines)
+LOG_EARLIER = 4  # the newest lines kept whatever their deal (the table message shows them)
 
 # Turn timeouts offered by the settings menu, in seconds (30 s up to several days).
 TIMEOUTS = (30, 120, 600, 3600, 4 * 3600, 12 * 3600, 86400, 3 * 86400)

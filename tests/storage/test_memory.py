@@ -11,6 +11,8 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from bot.core.api import ChatRef, UserRef
+from bot.core.table import Table
 from storage import RedisMessageIds, Store
 from storage.tables import CLOSED_TTL, PACKED, PACKED_PLAIN, pack, unpack
 from tests.conftest import connections
@@ -65,3 +67,22 @@ async def test_a_tables_message_ids_expire_with_the_table(store: Store) -> None:
     await ids.set(Target("hand:t:u1"), "2")  # the outbox sending after the table closed
     assert 0 < await store.redis.ttl(key) <= CLOSED_TTL
     assert await ids.get(Target("hand:t:u1")) == "2"
+
+
+def test_the_log_keeps_the_current_deal_the_last_four_lines_and_a_changes_own() -> None:
+    person = UserRef(platform="console", id="1", name="Ann")
+    table = Table(id="t", game="rozpysnyi", chat=ChatRef(platform="console", id="c"), creator=person)
+    for deal in (1, 2):
+        table.deal = deal
+        for n in range(10):
+            table.note("rozpysnyi.event.bid", n=n)
+    table = Table.model_validate_json(table.model_dump_json())  # the next change loads it
+    table.note("host.log.timeout")  # the last move of deal 2 timed out
+    table.deal = 3
+    for n in range(6):
+        table.note("rozpysnyi.event.bid", n=n)
+    assert [e.deal for e in table.log] == [2, 3, 3, 3, 3, 3, 3]  # this change's 7 lines
+    table = Table.model_validate_json(table.model_dump_json())
+    table.note("rozpysnyi.event.bid", n=6)
+    assert [e.deal for e in table.log] == [3] * 7  # deal 3 has 7 lines: no earlier one is needed
+    assert table.deal_log() == table.log and table.logged == 28
