@@ -284,7 +284,7 @@ class Store:
         """Write `data` as version expected+1 if the table is still at `expected`, else Conflict.
 
         `after` queues more writes (idempotent ones) into the second round trip, once the commit stands:
-        the stats store notes the moves of the running game there (`storage.stats`).
+        nothing in the host uses it now (the running game's moves go in with the compare-and-set, `codes`).
 
         `moves` are appended to the table's move history (`#<deal>` markers and `<seat>:<action>`), `codes`
         (the same moves coded, `bot.core.movecode`) to its running game's moves, `game`.
