@@ -14,7 +14,8 @@ import pytest
 from bot.core.api import ChatRef, UserRef
 from bot.core.table import Table
 from storage import RedisMessageIds, Store
-from storage.tables import CLOSED_TTL, PACKED, PACKED_PLAIN, pack, unpack
+from storage.packdict import DICT_1
+from storage.tables import CLOSED_TTL, PACKED, PACKED_85, PACKED_PLAIN, pack, unpack
 from tests.conftest import connections
 from tests.storage.midgame import play_to_mid_game
 from tests.storage.test_layout import Target
@@ -44,13 +45,16 @@ async def test_a_4_person_rozpysnyi_table_mid_game_takes_at_most_4_kb(real_store
     assert sum(sizes) <= GOAL, f"{sizes} B per key: {sum(sizes)} B > {GOAL} B"
 
 
-def test_a_long_table_is_packed_with_the_dictionary_and_an_older_packing_still_reads() -> None:
+def test_a_long_table_is_packed_with_the_dictionary_and_older_packings_still_read() -> None:
     lines = [{"key": "rozpysnyi.event.bid", "params": {"n": i % 3}, "seat": i % 4} for i in range(60)]
     data = json.dumps({"id": "t", "game": "rozpysnyi", "log": lines})
     stored = pack(data)
     assert stored.startswith(PACKED) and unpack(stored) == data and len(stored) < len(data) / 4
     older = PACKED_PLAIN + base64.b64encode(zlib.compress(data.encode(), 1)).decode()  # as stored before
     assert unpack(older) == data
+    packer = zlib.compressobj(6, zdict=DICT_1)
+    base85 = PACKED_85 + base64.b85encode(packer.compress(data.encode()) + packer.flush()).decode()
+    assert unpack(base85) == data  # as stored for a while
     assert pack('{"id": "short"}') == '{"id": "short"}' == unpack('{"id": "short"}')
 
 
