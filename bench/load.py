@@ -201,9 +201,12 @@ class Worker:
         task.add_done_callback(self.tasks.discard)
 
     async def turn(self, table_id: str, found: bool = False) -> None:
-        """Press for every person whose turn it is at this table, until it is nobody's (or 8 rounds)."""
+        """Press for every person whose turn it is at this table, until it is nobody's or the window ends.
+
+        (A cap on the rounds here would leave a busy table waiting for the next periodic look, and the
+        bench would measure that wait instead of the host.)"""
         try:
-            for _round in range(8):
+            while time.time() < self.window[1]:
                 table = await self.host._try_load(table_id)
                 if table is None or table.status != "playing" or table.state is None:
                     return
