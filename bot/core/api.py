@@ -403,6 +403,8 @@ class Delivery(BaseModel):
     target: Target
     screen: Screen
     notify: bool = False
+    # the table version the screen was drawn from: an edit never replaces a newer one (two workers)
+    version: int | None = None
 
 
 class Reply(BaseModel):

@@ -1062,7 +1062,8 @@ class Host:
         table_now = self._table_screen(new)
         drawn["table"] = render.fingerprint(table_now)
         if self._seen(old, "table", lambda: self._table_screen(old)) != drawn["table"]:
-            out.append(Delivery(target=TableTarget(table=new.id, chat=new.chat), screen=table_now))
+            target = TableTarget(table=new.id, chat=new.chat)
+            out.append(Delivery(target=target, screen=table_now, version=new.version))
         if new.status in ("playing", "over") and new.state is not None:
             game = games.get(new.game)
             state = self._state(new)
@@ -1087,7 +1088,12 @@ class Host:
                 )
                 if changed or notify:
                     out.append(
-                        Delivery(target=HandTarget(table=new.id, user=s.user), screen=screen, notify=notify)
+                        Delivery(
+                            target=HandTarget(table=new.id, user=s.user),
+                            screen=screen,
+                            notify=notify,
+                            version=new.version,
+                        )
                     )
                 if turn and s.pinged:  # their turn, and the group is where they hear of it
                     out.append(self._ping(new, seat))

@@ -30,6 +30,23 @@ log = logging.getLogger(__name__)
 
 Target = TableTarget | HandTarget | ChatTarget | PingTarget
 NEW_MESSAGES = (ChatTarget, PingTarget)  # always a new message, never edited
+VERSION = "@"  # what a message shows is stored as `<fingerprint>@<table version>` when the version is known
+
+
+def _split(shown: str | None) -> tuple[str, int | None]:
+    """A stored view: its fingerprint, and the table version it was drawn from (None: not known)."""
+    fp, mark, version = (shown or "").rpartition(VERSION)
+    if mark and version.isdigit():
+        return fp, int(version)
+    return shown or "", None
+
+
+def _superseded(shown: str | None, d: Delivery) -> bool:
+    """Whether a message showing `shown` needs no edit to `d`: it shows this view, or a newer version's."""
+    fp, version = _split(shown)
+    if d.version is not None and version is not None and version > d.version:
+        return True
+    return fp == fingerprint(d.screen)
 
 
 class RetryAfter(Exception):
@@ -263,7 +280,8 @@ class Outbox:
                 self._idle.notify_all()
 
     async def _unchanged(self, lane: _Lane, d: Delivery) -> bool:
-        """The message already shows exactly this view (so sending it would spend budget for nothing)."""
+        """The message already shows exactly this view, or a newer one (so sending would spend budget for
+        nothing, or show an older view: another worker's newer edit may have gone first)."""
         if isinstance(d.target, NEW_MESSAGES) or d.notify:
             return False
         try:
@@ -271,7 +289,7 @@ class Outbox:
         except Exception:
             return False  # not known: send it
         lane.looked = (d.target.key, message_id, shown)
-        return message_id is not None and shown == fingerprint(d.screen)
+        return message_id is not None and _superseded(shown, d)
 
     async def _pace(self, lane: _Lane) -> bool:
         """Sleep until this lane's next slot (shared by all workers) and the global budget allow a call;
@@ -337,10 +355,10 @@ class Outbox:
             old, shown = looked[1], looked[2]  # read a moment ago, before the slot was taken
         else:
             old, shown = await self.ids.lookup(target)
-        view = fingerprint(d.screen)
+        view = fingerprint(d.screen) + ("" if d.version is None else f"{VERSION}{d.version}")
         if old is not None and not d.notify:
-            if shown == view:
-                self.skipped += 1  # the message already reads exactly this: no call, no budget spent
+            if _superseded(shown, d):
+                self.skipped += 1  # the message already reads this or newer: no call, no budget spent
                 return
             self._count(lane)
             try:
@@ -354,7 +372,7 @@ class Outbox:
         new = await self.transport.post(target, d.screen)
         if new is not None:
             await self.ids.set(target, new, view)
-        plain = not (shown or "").endswith("*")  # the old hand shows no buttons
+        plain = not _split(shown)[0].endswith("*")  # the old hand shows no buttons
         if old is not None and isinstance(target, HandTarget) and not (plain and self.keep_plain_hands):
             # the fresh "your turn" message replaces the old hand (two sets of buttons would confuse);
             # where calls are dear (Telegram) an old hand without buttons stays, a snapshot

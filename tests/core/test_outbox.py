@@ -8,7 +8,7 @@ import itertools
 import pytest
 
 from bot.core.api import Button, ChatRef, ChatTarget, Delivery, HandTarget, Screen, TableTarget, UserRef
-from bot.core.outbox import LaneLimit, MessageGone, Outbox, RetryAfter, Unreachable
+from bot.core.outbox import LaneLimit, MemoryMessageIds, MessageGone, Outbox, RetryAfter, Unreachable
 
 GROUP = ChatRef(platform="telegram", id="-100")
 ALICE = UserRef(platform="telegram", id="1", name="Alice")
@@ -201,3 +201,26 @@ async def test_other_errors_are_retried_with_backoff(ft: FakeTime) -> None:
     await box.drain()
     assert [verb for _, verb, _, _ in tr.calls] == ["post", "post", "post"]
     assert box.pending() == 0
+
+
+async def test_an_older_view_never_replaces_a_newer_one_another_worker_sent(ft: FakeTime) -> None:
+    """Two workers share the message ids: a view of version 4 still queued in one of them is not sent once
+    the other has shown version 5 (the group would show the table as it was a move ago)."""
+    ids = MemoryMessageIds()
+    first, tr = make(ft, ids=ids)
+    second = Outbox(tr, ids, clock=ft.clock, sleep=ft.sleep)
+
+    def versioned(n: int) -> Delivery:
+        return table(n, "move").model_copy(update={"version": n})
+
+    first.submit([versioned(3)])
+    await first.drain()
+    first.submit([versioned(5)])
+    await first.drain()
+    second.submit([versioned(4)])
+    await second.drain()
+    assert [(verb, text) for _, verb, _, text in tr.calls] == [("post", "move 3"), ("edit", "move 5")]
+    assert second.skipped == 1
+    second.submit([versioned(6)])  # a newer one goes out from either worker
+    await second.drain()
+    assert tr.calls[-1][1:] == ("edit", "table:t1", "move 6")
