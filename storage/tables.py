@@ -448,16 +448,7 @@ class Store:
         """Tables whose time is ≤ now, earliest first; deadlines of vanished tables are dropped."""
         top = "+inf" if now == float("inf") else repr(float(now))
         ids = list(await self.redis.zrange(self.keys.due, "-inf", top, byscore=True, offset=0, num=limit))
-        if not ids:
-            return ids
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for table_id in ids:
-                pipe.exists(self.keys.table(table_id))
-            alive = await pipe.execute()
-        gone = [t for t, ok in zip(ids, alive, strict=True) if not ok]
-        if gone:
-            await self._drop_deadlines(gone)
-        return [t for t, ok in zip(ids, alive, strict=True) if ok]
+        return await self._alive(ids)
 
     @guarded
     async def claim_due(self, now: float, until: float, limit: int = 100) -> list[str]:
@@ -470,6 +461,10 @@ class Store:
         ids = list(
             await self._claim_due(keys=[self.keys.due], args=[repr(float(now)), repr(float(until)), limit])
         )
+        return await self._alive(ids)
+
+    async def _alive(self, ids: list[str]) -> list[str]:
+        """The tables of `ids` that still exist; the deadlines of the others are dropped."""
         if not ids:
             return ids
         async with self.redis.pipeline(transaction=False) as pipe:
