@@ -41,12 +41,13 @@ def _split(shown: str | None) -> tuple[str, int | None]:
     return shown or "", None
 
 
-def _superseded(shown: str | None, d: Delivery) -> bool:
-    """Whether a message showing `shown` needs no edit to `d`: it shows this view, or a newer version's."""
+def _superseded(shown: str | None, d: Delivery, view: str) -> bool:
+    """Whether a message showing `shown` needs no edit to `d` (whose fingerprint is `view`): it shows this
+    view, or a newer version's."""
     fp, version = _split(shown)
     if d.version is not None and version is not None and version > d.version:
         return True
-    return fp == fingerprint(d.screen)
+    return fp == view
 
 
 class RetryAfter(Exception):
@@ -289,7 +290,7 @@ class Outbox:
         except Exception:
             return False  # not known: send it
         lane.looked = (d.target.key, message_id, shown)
-        return message_id is not None and _superseded(shown, d)
+        return message_id is not None and _superseded(shown, d, fingerprint(d.screen))
 
     async def _pace(self, lane: _Lane) -> bool:
         """Sleep until this lane's next slot (shared by all workers) and the global budget allow a call;
@@ -355,9 +356,10 @@ class Outbox:
             old, shown = looked[1], looked[2]  # read a moment ago, before the slot was taken
         else:
             old, shown = await self.ids.lookup(target)
-        view = fingerprint(d.screen) + ("" if d.version is None else f"{VERSION}{d.version}")
+        drawn = fingerprint(d.screen)
+        view = drawn + ("" if d.version is None else f"{VERSION}{d.version}")
         if old is not None and not d.notify:
-            if _superseded(shown, d):
+            if _superseded(shown, d, drawn):
                 self.skipped += 1  # the message already reads this or newer: no call, no budget spent
                 return
             self._count(lane)
