@@ -496,8 +496,11 @@ class Durak(Game[DurakState, DurakOptions]):
         action = self.normalize(action)
         if action not in self.legal_actions(state, seat):
             raise self.why_illegal(state, seat, action)
-        new = clone(state)
+        new = self.copy(state)
         return new, self._apply(new, seat, action)
+
+    def copy(self, state: DurakState) -> DurakState:
+        return clone(state)
 
     def why_illegal(self, state: DurakState, seat: int, action: str) -> GameError:
         verb, *args = action.split(":")

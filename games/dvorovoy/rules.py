@@ -315,8 +315,11 @@ class Dvorovoy(Game[DvorovoyState, DvorovoyOptions]):
             if other is None or f"{other}:{card}" not in legal:
                 raise self.why_illegal(state, seat, action)
             action = f"{other}:{card}"
-        new = clone(state)
+        new = self.copy(state)
         return new, self._apply(new, seat, action)
+
+    def copy(self, state: DvorovoyState) -> DvorovoyState:
+        return clone(state)
 
     def why_illegal(self, state: DvorovoyState, seat: int, action: str) -> GameError:
         verb, _, arg = action.partition(":")
