@@ -1,7 +1,7 @@
 """The host under load: N busy tables, W worker processes on one real Redis, people and AIs moving at once.
 
     nice -n 10 scripts/with-redis .venv/bin/python bench/load.py [--tables 100] [--workers 1]
-        [--seconds 40] [--game rozpysnyi] [--ai search] [--budget 0.1] [--people 2]
+        [--seconds 40] [--game rozpysnyi] [--ai search] [--budget 0.5] [--people 2]
 
 Each table has 4 seats: 2 people (`--people`) and 2 AI seats (`--ai`, thinking `--budget` seconds a
 move); `--people 0` measures the AI's work alone. The
@@ -344,7 +344,12 @@ def main() -> None:
     parser.add_argument("--game", default="rozpysnyi")
     parser.add_argument("--ai", default="search", help="AI level of the AI seats")
     parser.add_argument("--people", type=int, default=2, choices=range(5), help="people of the 4 seats")
-    parser.add_argument("--budget", type=float, default=0.1, help="seconds a search AI thinks per move")
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=Settings().search_budget,
+        help="seconds a search AI may think per move (default: the deployment's SEARCH_BUDGET default)",
+    )
     parser.add_argument("--ai-processes", type=int, default=None, help="per worker (default: the setting's)")
     parser.add_argument("--worker", type=int, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--prefix", default=None, help=argparse.SUPPRESS)
