@@ -282,12 +282,8 @@ class Store:
         users_removed: Sequence[str] = (),
         deadline: float | None = None,
         closed: bool = False,
-        after: Callable[[Batch], None] | None = None,
     ) -> int:
         """Write `data` as version expected+1 if the table is still at `expected`, else Conflict.
-
-        `after` queues more writes (idempotent ones) into the second round trip, once the commit stands:
-        nothing in the host uses it now (the running game's moves go in with the compare-and-set, `codes`).
 
         `moves` are appended to the table's move history (`#<deal>` markers and `<seat>:<action>`), `codes`
         (the same moves coded, `bot.core.movecode`) to its running game's moves, `game`.
@@ -319,8 +315,6 @@ class Store:
 
         def settle(pipe: Batch) -> None:
             self._settle_hints(pipe, table_id, version, chat if closed else None, removed, deadline, closed)
-            if after is not None:
-                after(pipe)
 
         try:
             await self._batch(settle)
