@@ -6,6 +6,8 @@ Each answers the person who asked, once; a replay's ◀ ▶ buttons edit that an
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from aiogram import Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import Message, Update
@@ -43,13 +45,16 @@ async def top(message: Message, command: CommandObject, event_update: Update, tg
     await run(tg, message, cmd)
 
 
-async def history(message: Message, event_update: Update, tg: TelegramFrontend) -> None:
-    if message.from_user is None:
-        return
-    cmd = ShowHistory(
-        user=user_ref(message.from_user), chat=message_chat(message), update_id=update_id(event_update)
-    )
-    await run(tg, message, cmd)
+def in_this_chat(kind: type[ShowHistory] | type[ShowSheet]) -> Callable[..., Awaitable[None]]:
+    """The handler of a command that names nothing but the person and the chat it is typed in."""
+
+    async def handler(message: Message, event_update: Update, tg: TelegramFrontend) -> None:
+        if message.from_user is None:
+            return
+        user = user_ref(message.from_user)
+        await run(tg, message, kind(user=user, chat=message_chat(message), update_id=update_id(event_update)))
+
+    return handler
 
 
 async def replay(
@@ -68,21 +73,12 @@ async def replay(
     )
 
 
-async def sheet(message: Message, event_update: Update, tg: TelegramFrontend) -> None:
-    if message.from_user is None:
-        return
-    cmd = ShowSheet(
-        user=user_ref(message.from_user), chat=message_chat(message), update_id=update_id(event_update)
-    )
-    await run(tg, message, cmd)
-
-
 def make_router() -> Router:
     """A fresh router (a router can belong to one dispatcher only)."""
     router = Router(name="scores")
     router.message.register(stats, Command("stats"))
     router.message.register(top, Command("top"))
-    router.message.register(history, Command("history"))
+    router.message.register(in_this_chat(ShowHistory), Command("history"))
     router.message.register(replay, Command("replay"))
-    router.message.register(sheet, Command("sheet"))
+    router.message.register(in_this_chat(ShowSheet), Command("sheet"))
     return router
