@@ -288,6 +288,13 @@ class Harness:
     async def press_label(self, who: Person, message: Msg, label: str) -> str:
         return await self.press(who, message, button(message, label))
 
+    async def seat_three_and_an_ai(self) -> None:
+        """Ann opens a one-deal rozpysnyi table, Bob and Cat join by button, Ann adds an AI (not started)."""
+        await self.run(ANN, "new", game="rozpysnyi", options="schedule=1,N")
+        for person in (BOB, CAT):
+            await self.press_label(person, self.table(), "Join")
+        await self.press_label(ANN, self.table(), "Add AI")
+
     # -- reading --------------------------------------------------------------------------------
     def table(self, channel: int = CHANNEL) -> Msg:
         """The newest table message in a channel (the one with the host's buttons, else naming a table)."""

@@ -77,10 +77,7 @@ async def test_three_people_and_an_ai_play_a_whole_rozpysnyi_game(
 ) -> None:
     monkeypatch.setattr(random, "SystemRandom", lambda: random.Random(2))
     h.api.closed_dms.add(CAT.id)
-    await h.run(ANN, "new", game="rozpysnyi", options="schedule=1,N")
-    for person in (BOB, CAT):
-        await h.press_label(person, h.table(), "Join")
-    await h.press_label(ANN, h.table(), "Add AI")
+    await h.seat_three_and_an_ai()
     table = h.table()
     assert all(p.name in table.content for p in PEOPLE) and "AI" in table.content
     await h.press_label(ANN, table, "Start")

@@ -24,10 +24,7 @@ async def test_a_player_with_closed_dms_is_pinged_in_the_channel_and_only_they(
 ) -> None:
     monkeypatch.setattr(random, "SystemRandom", lambda: random.Random(2))
     h.api.closed_dms.add(CAT.id)
-    await h.run(ANN, "new", game="rozpysnyi", options="schedule=1,N")
-    for person in (BOB, CAT):
-        await h.press_label(person, h.table(), "Join")
-    await h.press_label(ANN, h.table(), "Add AI")
+    await h.seat_three_and_an_ai()
     await h.press_label(ANN, h.table(), "Start")
     assert all(p.name in h.table().content for p in PEOPLE)
 
@@ -50,10 +47,7 @@ async def test_pings_are_a_persons_choice(h: Harness, monkeypatch: pytest.Monkey
     h.api.closed_dms.add(CAT.id)
     await h.run(BOB, "pings", mode="group")
     await h.run(CAT, "pings", mode="off")
-    await h.run(ANN, "new", game="rozpysnyi", options="schedule=1,N")
-    for person in (BOB, CAT):
-        await h.press_label(person, h.table(), "Join")
-    await h.press_label(ANN, h.table(), "Add AI")
+    await h.seat_three_and_an_ai()
     await h.press_label(ANN, h.table(), "Start")
 
     await play_out(h)

@@ -16,10 +16,7 @@ async def test_a_finished_game_shows_in_stats_top_history_replay_and_sheet(
     h: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(random, "SystemRandom", lambda: random.Random(3))
-    await h.run(ANN, "new", game="rozpysnyi", options="schedule=1,N")
-    for person in (BOB, CAT):
-        await h.press_label(person, h.table(), "Join")
-    await h.press_label(ANN, h.table(), "Add AI")
+    await h.seat_three_and_an_ai()
     await h.press_label(ANN, h.table(), "Start")
     await play_out(h)
 
