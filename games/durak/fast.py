@@ -160,8 +160,13 @@ class Table:
 
     def room(self) -> int:
         """How many more attack cards the bout can take (the limit, and the defender's hand)."""
-        unbeaten = sum(1 for _, b in self.table if b < 0)
-        return min(self.limit() - len(self.table), len(self.hands[self.defender]) - unbeaten)
+        table = self.table
+        unbeaten = 0
+        for p in table:
+            if p[1] < 0:
+                unbeaten += 1
+        limit = self.first_limit if self.first_bout else HAND
+        return min(limit - len(table), len(self.hands[self.defender]) - unbeaten)
 
     def ranks(self) -> int:
         """The ranks on the table, as a bitmask."""
@@ -245,21 +250,28 @@ class Table:
             self.take()
         elif a >= ATTACK:
             r, m = divmod(a - ATTACK, 16)
-            hand = self.hands[seat]
-            for s in range(4):
-                if m >> s & 1:
-                    hand.remove(13 * s + r)
-                    self.table.append([13 * s + r, -1])
-            self.done = 0
+            self.open_bout([13 * s + r for s in range(4) if m >> s & 1])
         elif a >= SHOW:
             self.shown = True
             self.defender, self.done = self.defender_after(self.defender), 0
         elif a >= TRANSFER:
             self.pass_on(a - TRANSFER)
         else:
-            self.hands[seat].remove(a)
-            self.table.append([a, -1])
+            self.throw(seat, a)
         self.maybe_close()
+
+    # The moves themselves (the play-out policy calls them directly, closing the bout when it decides to).
+    def open_bout(self, cards: list[int]) -> None:
+        """The attacker lays `cards` (of one rank)."""
+        hand = self.hands[self.attacker]
+        for c in cards:
+            hand.remove(c)
+            self.table.append([c, -1])
+        self.done = 0
+
+    def throw(self, seat: int, c: int) -> None:
+        self.hands[seat].remove(c)
+        self.table.append([c, -1])
 
     def beat(self, a: int, c: int) -> None:
         """The defender beats the attack card `a` with `c` (a new rank lets its holders think again)."""
@@ -306,16 +318,17 @@ class Table:
         else:
             self.first_bout = False
         self.table, self.taking, self.shown, self.done = [], False, False, 0
-        order = [s for i in range(self.n) if not self.out[s := (self.attacker + i) % self.n] and s != d]
-        for s in [*order, d]:
-            hand = self.hands[s]
-            while len(hand) < HAND and self.stock:
-                hand.append(self.stock.pop())
-        if not self.stock:
-            for i in range(self.n):
-                s = (self.attacker + i) % self.n
-                if not self.out[s] and not self.hands[s]:
-                    self.out[s] = True
+        n, a, out, hands, stock = self.n, self.attacker, self.out, self.hands, self.stock
+        if stock:  # the bout's attacker first, the others clockwise, the defender last
+            for s in [s for i in range(n) if not out[s := (a + i) % n] and s != d] + [d]:
+                hand = hands[s]
+                while len(hand) < HAND and stock:
+                    hand.append(stock.pop())
+        if not stock:  # who has no cards leaves, clockwise from the attacker
+            for i in range(n):
+                s = (a + i) % n
+                if not out[s] and not hands[s]:
+                    out[s] = True
         if self.finished():
             self.finish()
             return
@@ -326,7 +339,7 @@ class Table:
     def finished(self) -> bool:
         if self.teams:
             return (self.out[0] and self.out[2]) or (self.out[1] and self.out[3])
-        return sum(1 for o in self.out if not o) <= 1
+        return self.out.count(False) <= 1
 
     def finish(self) -> None:
         """The game is over: who lost (nobody after a draw), and the durak."""
