@@ -275,13 +275,13 @@ class Table:
 
     def beat(self, a: int, c: int) -> None:
         """The defender beats the attack card `a` with `c` (a new rank lets its holders think again)."""
-        new_rank = not self.ranks() >> c % 13 & 1
+        new_rank = self.done and not self.ranks() >> c % 13 & 1  # nobody to think again: no need to know
         self.hands[self.defender].remove(c)
         for p in self.table:
             if p[0] == a:
                 p[1] = c
                 break
-        if new_rank and self.done:
+        if new_rank:
             r = c % 13
             for s in range(self.n):
                 if self.done >> s & 1 and any(x % 13 == r for x in self.hands[s]):
