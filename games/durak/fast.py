@@ -275,7 +275,7 @@ class Table:
 
     def beat(self, a: int, c: int) -> None:
         """The defender beats the attack card `a` with `c` (a new rank lets its holders think again)."""
-        new_rank = self.done and not self.ranks() >> c % 13 & 1  # nobody to think again: no need to know
+        new_rank = self.done and not self.ranks() >> c % 13 & 1  # matters only if someone said "done"
         self.hands[self.defender].remove(c)
         for p in self.table:
             if p[0] == a:
