@@ -8,11 +8,13 @@ AI, a reference for the arena.
 solution of `endgame.py`, like the heuristic, unless every move loses against perfect play). For each
 decision it samples worlds consistent with the view (its own hand, the discard pile, the table, cards known
 in other hands — taken from the table, shown, or the turned-up trump —, the trump at the bottom of the
-stock, every hand with open cards, the stock's contents when one may look through it), applies each
-candidate action with the real rules, and plays the game to its end with a fast bout-level simulator where
-every seat follows a simple heuristic policy. Every candidate sees the same worlds and the same play-out
-randomness (common random numbers), so their comparison is paired. It picks the candidate that avoids
-losing most often (the heuristic's choice on ties).
+stock, every hand with open cards, the stock's contents when one may look through it), turns each world
+into a state of the fast engine (`fast.py`: the move-level rules on int cards, checked against `rules.py`)
+once, applies each candidate action with the engine on a copy, and plays the game to its end with `Sim`,
+a bout-level policy over the engine where every seat follows a simple heuristic. Its moves are the
+rules' moves (`tests/games/test_durak_sim.py` replays them through `Durak.apply`). Every candidate sees
+the same worlds and the same play-out randomness (common random numbers), so their comparison is paired.
+It picks the candidate that avoids losing most often (the heuristic's choice on ties).
 
 The budget adapts: one legal move, one candidate worth searching or a solved endgame cost no sampling;
 otherwise it stops once the choice is settled — after at least `MIN_SAMPLES` worlds, when the expected
@@ -30,10 +32,11 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
-from games.cards import SUITS, make_deck, rank_value
+from games.cards import make_deck
 from games.durak.endgame import MAX_STOCK, solve
+from games.durak.fast import Table, action_int
 from games.durak.heuristic import HeuristicBot, Judge, card_value, hand_value, heuristic_choice
-from games.durak.rules import GAME, HAND, DurakOptions, DurakState, DurakView, clone, split_cards
+from games.durak.rules import HAND, DurakOptions, DurakState, DurakView, split_cards
 
 __all__ = [
     "HeuristicBot",
@@ -47,97 +50,22 @@ __all__ = [
 ]
 
 
-# -- a fast simulator for play-outs ----------------------------------------------------------------------
-# Cards are ints: suit index × 13 + rank value. A seat's policy is fixed and simple; the simulator plays a
-# whole bout at a time, resuming from any point of one (the searched action may leave a bout open).
-
-_SUIT = {s: i for i, s in enumerate(SUITS)}
-
-
-def to_int(card: str) -> int:
-    return _SUIT[card[1]] * 13 + rank_value(card)
+# -- play-outs -----------------------------------------------------------------------------------------
+# The engine (`fast.Table`: cards as ints, suit index × 13 + rank value) holds the state and the exact rules;
+# `Sim` adds a fixed, simple policy for every seat and plays a whole bout at a time, resuming from any point
+# of one (the searched action may leave a bout open). Its moves go through the engine's primitives, so the
+# rules' bookkeeping ("done", who defends) stays exact; `tests/games/test_durak_sim.py` replays them
+# through the rules.
 
 
-class Sim:
-    __slots__ = (
-        "attacker",
-        "defender",
-        "first_bout",
-        "first_limit",
-        "hands",
-        "losers",
-        "n",
-        "neighbours",
-        "out",
-        "perevodnoy",
-        "rng",
-        "stock",
-        "table",
-        "taking",
-        "teams",
-        "trump",
-        "val",
-    )
+class Sim(Table):
+    """The play-out policy over the engine: `run` plays the game to its end."""
+
+    __slots__ = ("rng",)
 
     def __init__(self, state: DurakState, rng: random.Random) -> None:
-        t = _SUIT[state.trump]
-        self.n = state.players
-        self.trump = t
-        self.val = [c % 13 + (13 if c // 13 == t else 0) for c in range(52)]  # what `value` returns
-        self.hands = [[to_int(c) for c in h] for h in state.hands]
-        self.stock = [to_int(c) for c in reversed(state.stock)]  # drawn from the end
-        self.table = [[to_int(p.attack), to_int(p.beat) if p.beat else -1] for p in state.table]
-        self.attacker, self.defender = state.attacker, state.defender
-        self.taking, self.first_bout = state.taking, state.first_bout
-        self.first_limit = state.options.first_bout_limit
-        self.out = [s in state.out for s in range(self.n)]
-        self.teams = state.options.teams
-        self.neighbours = state.options.throw_in == "neighbours"
-        self.perevodnoy = state.options.variant == "perevodnoy"
-        self.losers: list[int] = []
+        self.load(state)
         self.rng = rng
-
-    # -- cards and seats
-    def value(self, c: int) -> int:
-        return c % 13 + (13 if c // 13 == self.trump else 0)
-
-    def beats(self, a: int, c: int) -> bool:
-        if a // 13 == c // 13:
-            return c % 13 > a % 13
-        return c // 13 == self.trump
-
-    def next_active(self, seat: int, step: int = 1) -> int:
-        for i in range(1, self.n + 1):
-            s = (seat + i * step) % self.n
-            if not self.out[s]:
-                return s
-        return seat
-
-    def defender_after(self, seat: int) -> int:
-        for i in range(1, self.n + 1):
-            s = (seat + i) % self.n
-            if not self.out[s] and not (self.teams and s == (seat + 2) % 4):
-                return s
-        return seat
-
-    def throwers(self) -> list[int]:
-        d = self.defender
-        seats = [
-            s
-            for i in range(self.n)
-            if not self.out[s := (self.attacker + i) % self.n]
-            and s != d
-            and not (self.teams and s == (d + 2) % 4)
-        ]
-        if self.neighbours:
-            near = (self.next_active(d), self.next_active(d, -1))
-            seats = [s for s in seats if s in near]
-        return seats
-
-    def room(self) -> int:
-        unbeaten = sum(1 for _, b in self.table if b < 0)
-        limit = self.first_limit if self.first_bout else HAND
-        return min(limit - len(self.table), len(self.hands[self.defender]) - unbeaten)
 
     # -- play
     def run(self, max_bouts: int = 400) -> None:
@@ -151,18 +79,6 @@ class Sim:
             self.bout()
         self.finish()
 
-    def finished(self) -> bool:
-        if self.teams:
-            return (self.out[0] and self.out[2]) or (self.out[1] and self.out[3])
-        return sum(1 for o in self.out if not o) <= 1
-
-    def finish(self) -> None:
-        left = [s for s in range(self.n) if not self.out[s]]
-        if self.teams and left:
-            self.losers = [left[0] % 2, left[0] % 2 + 2]
-        else:
-            self.losers = left if len(left) == 1 else []
-
     def attack(self) -> None:
         hand = self.hands[self.attacker]
         low = min(hand, key=self.val.__getitem__)
@@ -170,9 +86,7 @@ class Sim:
         cards = [low]
         if self.stock or len(hand) > 1:
             cards += [c for c in hand if c != low and c % 13 == low % 13 and c // 13 != self.trump]
-        for c in cards[:limit]:
-            hand.remove(c)
-            self.table.append([c, -1])
+        self.open_bout(cards[:limit])
 
     def bout(self) -> None:
         """Play the open bout to its close."""
@@ -193,11 +107,10 @@ class Sim:
             hand = self.hands[self.defender]
             plan = self.cover(hand, [p[0] for p in unbeaten])
             if plan is None or self.too_dear(plan):
-                self.taking = True
+                self.take()
                 continue
             for p, c in zip(unbeaten, plan, strict=True):
-                p[1] = c
-                hand.remove(c)
+                self.beat(p[0], c)
 
     def cover(self, hand: list[int], attacks: list[int]) -> list[int] | None:
         """The cheapest cover, in the order of `attacks` (the dearest attack card picks first)."""
@@ -227,9 +140,7 @@ class Sim:
         target = self.defender_after(self.defender)
         if not same or len(self.hands[target]) < len(self.table) + 1 or target == self.defender:
             return False
-        hand.remove(same[0])
-        self.table.append([same[0], -1])
-        self.defender = target
+        self.pass_on(same[0])
         return True
 
     def throw_round(self, everything: bool) -> bool:
@@ -238,6 +149,8 @@ class Sim:
         ranks = {c % 13 for p in self.table for c in p if c >= 0}
         late = not self.stock
         for s in self.throwers():
+            if self.done >> s & 1:  # it said "done" (in the searched position) and may not think again
+                continue
             hand = self.hands[s]
             for c in sorted(hand, key=self.val.__getitem__):
                 if self.room() <= 0:
@@ -248,34 +161,9 @@ class Sim:
                     continue
                 if not everything and not late and c % 13 >= 9:
                     continue
-                hand.remove(c)
-                self.table.append([c, -1])
+                self.throw(s, c)
                 added = True
         return added
-
-    def close(self, took: bool) -> None:
-        d = self.defender
-        cards = [c for p in self.table for c in p if c >= 0]
-        if took:
-            self.hands[d] += cards
-        else:
-            self.first_bout = False
-        self.table, self.taking = [], False
-        order = [s for i in range(self.n) if not self.out[s := (self.attacker + i) % self.n] and s != d]
-        for s in [*order, d]:
-            hand = self.hands[s]
-            while len(hand) < HAND and self.stock:
-                hand.append(self.stock.pop())
-        if not self.stock:
-            for i in range(self.n):
-                s = (self.attacker + i) % self.n
-                if not self.out[s] and not self.hands[s]:
-                    self.out[s] = True
-        if self.finished():
-            self.finish()
-            return
-        self.attacker = self.next_active(d) if took or self.out[d] else d
-        self.defender = self.defender_after(self.attacker)
 
 
 # -- search -----------------------------------------------------------------------------------------------
@@ -331,17 +219,18 @@ def unseen_world(view: DurakView, seat: int, rng: random.Random) -> DurakState:
     )
 
 
-def play_out(world: DurakState, seat: int, action: str, rng: random.Random) -> float:
-    """1 if `seat` does not lose the game after `action` (a draw counts as not losing), else 0."""
-    state = clone(world)
-    GAME._apply(state, seat, action)
-    if not state.over:
-        sim = Sim(state, rng)
+def play_out(world: Table, seat: int, action: str, rng: random.Random) -> float:
+    """1 if `seat` does not lose the game after `action` (a draw counts as not losing), else 0.
+
+    `world` is the engine's state of a sampled world (`Sim.from_state`, once per world): each candidate
+    plays on a copy of it."""
+    sim = world.copy()
+    assert isinstance(sim, Sim)
+    sim.rng = rng
+    sim.apply(seat, action_int(action))
+    if not sim.over:
         sim.run()
-        losers = sim.losers
-    else:
-        losers = state.losers
-    return 0.0 if seat in losers else 1.0
+    return 0.0 if seat in sim.losers else 1.0
 
 
 def candidates(view: DurakView, moves: Sequence[str], preferred: str, limit: int) -> list[str]:
@@ -448,7 +337,7 @@ class SearchBot:
         deadline = clock() + self.budget
         n = 0
         for n in range(1, self.max_samples + 1):
-            world = unseen_world(view, seat, rng)
+            world = Sim.from_state(unseen_world(view, seat, rng))
             seed = rng.random()
             for action in options:
                 results[action].append(play_out(world, seat, action, random.Random(seed)))
