@@ -19,8 +19,11 @@ It picks the candidate that avoids losing most often (the heuristic's choice on 
 The budget adapts: one legal move, one candidate worth searching or a solved endgame cost no sampling;
 otherwise it stops once the choice is settled — after at least `MIN_SAMPLES` worlds, when the expected
 loss of stopping (`expected_loss`: what the best other option could still be worth more, in not-losing
-chance) is below `LOSS` —, at `max_samples` worlds, or when `budget` seconds have passed (checked between
-worlds). If the clock stops it before `MIN_SAMPLES` worlds, it plays the heuristic's move: so a tiny budget
+chance) is below `LOSS`, 0.2 % —, at `max_samples` worlds (600), or when `budget` seconds have passed
+(checked between worlds). Those numbers come from decision quality: on 63 searched positions of games
+against the article's AI, each option's not-losing chance measured on 1,500 worlds, the choice cost 0.011
+a decision at the former 1 % / 300 worlds (34 worlds on average) and 0.0047 at these (122 worlds); the
+heuristic's own choice, 0.041. If the clock stops it before `MIN_SAMPLES` worlds, it plays the heuristic's move: so a tiny budget
 never plays worse than the heuristic on noise. Stopping by the results or the sample cap keeps it
 deterministic given its random generator.
 """
@@ -262,7 +265,9 @@ def candidates(view: DurakView, moves: Sequence[str], preferred: str, limit: int
 
 
 MIN_SAMPLES = 16  # worlds before the search may stop early
-LOSS = 0.01  # stop once switching to another option could gain at most this much not-losing chance, expected
+LOSS = 0.002  # stop once switching to another option could gain at most this much not-losing chance, expected
+MAX_SAMPLES = 600  # worlds at most
+PRIOR = 0.1  # an imaginary part of a differing world: identical results are not certain too soon
 
 
 def expected_loss(results: dict[str, list[float]], first: str) -> float:
@@ -270,8 +275,8 @@ def expected_loss(results: dict[str, list[float]], first: str) -> float:
 
     With common random numbers the comparison is paired: per world, the difference of two options' results
     is −1, 0 or 1. Its mean and standard error give a normal belief about how much better the other option
-    truly is; the expected shortfall E[max(0, other − leader)] is the loss of stopping now. Half an imaginary
-    differing world keeps a run of identical results from looking certain too soon."""
+    truly is; the expected shortfall E[max(0, other − leader)] is the loss of stopping now. A tenth of an
+    imaginary differing world (`PRIOR`) keeps a run of identical results from looking certain too soon."""
     n = len(results[first])
     wins = {a: sum(r) for a, r in results.items()}
     best = max(wins, key=lambda a: (wins[a], a == first))
@@ -281,7 +286,7 @@ def expected_loss(results: dict[str, list[float]], first: str) -> float:
             continue
         diffs = [x - y for x, y in zip(results[best], rs, strict=True)]
         d = sum(diffs) / n
-        var = max((sum(x * x for x in diffs) + 0.5) / n - d * d, 0.5 / n)
+        var = max((sum(x * x for x in diffs) + PRIOR) / n - d * d, PRIOR / n)
         se = math.sqrt(var / n)
         z = d / se
         loss = se * math.exp(-z * z / 2) / math.sqrt(2 * math.pi) - d * 0.5 * math.erfc(z / math.sqrt(2))
@@ -295,7 +300,7 @@ class SearchBot:
     def __init__(
         self,
         budget: float = 0.5,
-        max_samples: int = 300,
+        max_samples: int = MAX_SAMPLES,
         max_actions: int = 8,
         min_samples: int = MIN_SAMPLES,
         adaptive: bool = True,
