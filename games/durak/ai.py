@@ -23,9 +23,9 @@ chance) is below `LOSS`, 0.2 % —, at `max_samples` worlds (600), or when `budg
 (checked between worlds). Those numbers come from decision quality: on 63 searched positions of games
 against the article's AI, each option's not-losing chance measured on 1,500 worlds, the choice cost 0.011
 a decision at the former 1 % / 300 worlds (34 worlds on average) and 0.0047 at these (122 worlds); the
-heuristic's own choice, 0.041. If the clock stops it before `MIN_SAMPLES` worlds, it plays the heuristic's move: so a tiny budget
-never plays worse than the heuristic on noise. Stopping by the results or the sample cap keeps it
-deterministic given its random generator.
+heuristic's own choice, 0.041. If the clock stops it before `MIN_SAMPLES` worlds, it plays the heuristic's
+move: so a tiny budget never plays worse than the heuristic on noise. Stopping by the results or the
+sample cap keeps it deterministic given its random generator.
 """
 
 from __future__ import annotations
