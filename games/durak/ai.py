@@ -270,13 +270,13 @@ MAX_SAMPLES = 600  # worlds at most
 PRIOR = 0.1  # an imaginary part of a differing world: identical results are not certain too soon
 
 
-def expected_loss(results: dict[str, list[float]], first: str) -> float:
+def expected_loss(results: dict[str, list[float]], first: str, prior: float = PRIOR) -> float:
     """What playing the leading option would cost, expected, against the best of the others.
 
     With common random numbers the comparison is paired: per world, the difference of two options' results
     is −1, 0 or 1. Its mean and standard error give a normal belief about how much better the other option
     truly is; the expected shortfall E[max(0, other − leader)] is the loss of stopping now. A tenth of an
-    imaginary differing world (`PRIOR`) keeps a run of identical results from looking certain too soon."""
+    imaginary differing world (`prior`) keeps a run of identical results from looking certain too soon."""
     n = len(results[first])
     wins = {a: sum(r) for a, r in results.items()}
     best = max(wins, key=lambda a: (wins[a], a == first))
@@ -286,7 +286,7 @@ def expected_loss(results: dict[str, list[float]], first: str) -> float:
             continue
         diffs = [x - y for x, y in zip(results[best], rs, strict=True)]
         d = sum(diffs) / n
-        var = max((sum(x * x for x in diffs) + PRIOR) / n - d * d, PRIOR / n)
+        var = max((sum(x * x for x in diffs) + prior) / n - d * d, prior / n)
         se = math.sqrt(var / n)
         z = d / se
         loss = se * math.exp(-z * z / 2) / math.sqrt(2 * math.pi) - d * 0.5 * math.erfc(z / math.sqrt(2))
@@ -304,12 +304,15 @@ class SearchBot:
         max_actions: int = 8,
         min_samples: int = MIN_SAMPLES,
         adaptive: bool = True,
+        loss: float = LOSS,
+        prior: float = PRIOR,
     ) -> None:
         self.budget = budget
         self.max_samples = max_samples
         self.max_actions = max_actions
         self.min_samples = min_samples
         self.adaptive = adaptive
+        self.loss, self.prior = loss, prior  # the early stop's threshold and prior (`expected_loss`)
         self.samples = 0  # worlds the last decision looked at (0: it needed none)
 
     def choose(self, view: DurakView, legal: Sequence[str], rng: random.Random) -> str:
@@ -346,7 +349,11 @@ class SearchBot:
             seed = rng.random()
             for action in options:
                 results[action].append(play_out(world, seat, action, random.Random(seed)))
-            if self.adaptive and n >= self.min_samples and expected_loss(results, options[0]) < LOSS:
+            if (
+                self.adaptive
+                and n >= self.min_samples
+                and expected_loss(results, options[0], self.prior) < self.loss
+            ):
                 break
             if clock() >= deadline:
                 break
