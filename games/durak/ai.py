@@ -20,12 +20,13 @@ The budget adapts: one legal move, one candidate worth searching or a solved end
 otherwise it stops once the choice is settled — after at least `MIN_SAMPLES` worlds, when the expected
 loss of stopping (`expected_loss`: what the best other option could still be worth more, in not-losing
 chance) is below `LOSS`, 0.2 % —, at `max_samples` worlds (600), or when `budget` seconds have passed
-(checked between worlds). Those numbers come from decision quality: on 63 searched positions of games
-against the article's AI, each option's not-losing chance measured on 1,500 worlds, the choice cost 0.011
-a decision at the former 1 % / 300 worlds (34 worlds on average) and 0.0047 at these (122 worlds); the
-heuristic's own choice, 0.041. If the clock stops it before `MIN_SAMPLES` worlds, it plays the heuristic's
-move: so a tiny budget never plays worse than the heuristic on noise. Stopping by the results or the
-sample cap keeps it deterministic given its random generator.
+(checked between worlds). Those numbers come from decision quality (`bench/durak_regret.py`): on 60
+positions the search looks at, met by the heuristic in two-player games against the article's AI, each
+candidate's not-losing chance measured on 1,500 worlds, the search's choice cost 0.0086 of it a decision
+at the former 1 % / 300 worlds / prior 0.5 (36 worlds on average), 0.0034 at these (144 worlds; the
+difference 0.0052 ± 0.0023), the heuristic's choice 0.055. If the clock stops it before `MIN_SAMPLES`
+worlds, it plays the heuristic's move: so a tiny budget never plays worse than the heuristic on noise.
+Stopping by the results or the sample cap keeps it deterministic given its random generator.
 """
 
 from __future__ import annotations
