@@ -200,7 +200,7 @@ class Dvorovoy(Game[DvorovoyState, DvorovoyOptions]):
     min_players = 2
     max_players = 6
     bot_levels = ("random", "heuristic", "search")
-    default_bot = "heuristic"
+    default_bot = "search"
     presets: ClassVar[dict[str, dict[str, Any]]] = {
         "classic": {},
         "long": {"cards": 7},

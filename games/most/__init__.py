@@ -16,7 +16,7 @@ class Most(ChatMixin, MostRules):
     """The rules with their chat hooks and AI levels."""
 
     bot_levels = ("random", "heuristic", "search")
-    default_bot = "heuristic"
+    default_bot = "search"
 
     def bot(self, level: str = "random", **kwargs: Any) -> Any:
         if level in ("heuristic", "search"):

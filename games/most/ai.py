@@ -16,7 +16,9 @@ world) and answer with an action text; melds longer than three cards are built h
 it deals the unseen cards at random into the other hands and the deck (the cards everyone saw a player
 take stay in that hand), plays each candidate and then the game to its end with heuristic players, and
 picks the candidate with the best mean final margin (own game points minus the best other's). Every
-candidate sees the same worlds (paired comparison); `budget` seconds and `max_samples` worlds bound it.
+candidate sees the same worlds (paired comparison); `budget` seconds and `max_samples` worlds bound it
+(the clock is read between worlds); stopped by the clock before `MIN_WORLDS` worlds, it plays the heuristic's
+move, so a tiny budget costs about one world's play-outs and never plays worse than the heuristic.
 """
 
 from __future__ import annotations
@@ -340,6 +342,9 @@ def play_out(state: MostState, seat: int, limit: int = 2000) -> float:
     return points[seat] - max(p for i, p in enumerate(points) if i != seat)
 
 
+MIN_WORLDS = 2  # worlds the search needs before it may overrule the heuristic
+
+
 class SearchBot:
     """Determinized sampling over the draw/take and discard decisions (see the module docstring)."""
 
@@ -355,8 +360,8 @@ class SearchBot:
         if len(candidates) < 2:
             return preferred
         totals = {c: 0.0 for c in candidates}
-        start, n = time.perf_counter(), 0
-        while n < self.max_samples and (n < 2 or time.perf_counter() - start < self.budget):
+        deadline, n = time.perf_counter() + self.budget, 0
+        while n < self.max_samples and time.perf_counter() < deadline:
             world = unseen_world(seen, rng)
             for c in candidates:
                 trial = clone(world)
@@ -366,6 +371,8 @@ class SearchBot:
                 except (GameError, ValueError, KeyError, IndexError, AssertionError, StopIteration):
                     totals[c] -= 1000.0
             n += 1
+        if n < MIN_WORLDS:
+            return preferred  # the clock stopped it before there was anything to compare
         best = max(candidates, key=lambda c: (totals[c], c == preferred))
         return best if totals[best] > totals[preferred] else preferred
 

@@ -211,7 +211,7 @@ class Rozpysnyi(Game[RozpysnyiState, RozpysnyiOptions]):
     min_players = 3
     max_players = 4
     bot_levels = ("random", "heuristic", "search")
-    default_bot = "heuristic"
+    default_bot = "search"
     presets: ClassVar[dict[str, dict[str, Any]]] = {
         "quick": {"schedule": "quick"},
         "short": {"schedule": "short"},

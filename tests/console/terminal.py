@@ -183,6 +183,8 @@ def console_argv(game: str, *, old: bool, extra: list[str]) -> list[str]:
 def environment(tree: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM_", "DISCORD_", "REDIS_"))}
     env.update(PYTHONPATH=tree, TERM="dumb", COLUMNS="200", LINES="50", PYTHONUNBUFFERED="1")
+    # each game's default AI level plays, with a search that thinks briefly (whole games in seconds)
+    env.setdefault("SEARCH_BUDGET", "0.02")
     return env
 
 

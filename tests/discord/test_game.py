@@ -7,6 +7,7 @@ Ann and Bob get their hands in DMs; Cat's DMs are closed, so she plays from the 
 from __future__ import annotations
 
 import random
+from collections.abc import AsyncIterator
 
 import pytest
 
@@ -72,9 +73,18 @@ async def play_out(h: Harness, limit: int = 300) -> list[str]:
         assert len(taken) < limit
 
 
+@pytest.fixture
+async def steady() -> AsyncIterator[Harness]:
+    """AI seats at the normal level: the search's moves depend on the clock, this game's course must not."""
+    harness = await Harness(settings={"ai_level": "heuristic"}).start()
+    yield harness
+    await harness.stop()
+
+
 async def test_three_people_and_an_ai_play_a_whole_rozpysnyi_game(
-    h: Harness, monkeypatch: pytest.MonkeyPatch
+    steady: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    h = steady
     monkeypatch.setattr(random, "SystemRandom", lambda: random.Random(2))
     h.api.closed_dms.add(CAT.id)
     await h.seat_three_and_an_ai()

@@ -231,7 +231,7 @@ def test_expected_loss_is_small_once_one_option_is_clearly_best_or_all_are_alike
     n = 40
     clearly = {"a": [1.0] * n, "b": [1.0] * 20 + [0.0] * 20}
     assert expected_loss(clearly, "b") < 1e-6  # the leader is found whichever option came first
-    alike = {"a": [1.0, 0.0] * 20, "b": [1.0, 0.0] * 20}
+    alike = {"a": [1.0, 0.0] * 40, "b": [1.0, 0.0] * 40}  # 80 worlds, no difference: settled
     assert expected_loss(alike, "a") < LOSS
     # identical results are not taken as certain from a handful of worlds
     assert expected_loss({"a": [1.0] * 8, "b": [1.0] * 8}, "a") > LOSS

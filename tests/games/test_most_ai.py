@@ -93,10 +93,31 @@ def test_worlds_keep_what_the_seat_knows() -> None:
 
 
 def test_the_search_answers_legally() -> None:
-    bot = SearchBot(budget=0.02, max_samples=4)
+    bot = SearchBot(budget=10, max_samples=2)  # two worlds, whatever the machine's speed
     state = GAME.new(3, {"target": 0}, seed=4)
     for _ in range(40):
         if GAME.is_over(state):
             break
         seat = GAME.to_act(state)[0]
         state, _ = GAME.apply(state, seat, choose(bot, state, seat))  # refused if illegal
+
+
+def test_a_search_the_clock_stops_before_two_worlds_plays_the_heuristics_move() -> None:
+    state = GAME.new(3, {"target": 0}, seed=4)
+    compared = 0
+    for _ in range(40):
+        if GAME.is_over(state):
+            break
+        seat = GAME.to_act(state)[0]
+        move = choose(SearchBot(budget=0), state, seat)
+        assert move == choose(HeuristicBot(), state, seat)
+        compared += (
+            len(
+                SearchBot().candidates(
+                    Seen.of_view(GAME.view(state, seat)), GAME.legal_actions(state, seat), move
+                )
+            )
+            > 1
+        )
+        state, _ = GAME.apply(state, seat, move)
+    assert compared  # some of these decisions had options a search would have weighed

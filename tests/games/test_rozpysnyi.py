@@ -540,7 +540,7 @@ def test_registry_aliases() -> None:
     for name in ("rozpysnyi", "poker", "Розписний", "расписной", "rozpisnoy"):
         assert games.get(name) is GAME
     assert GAME.min_players == 3 and GAME.max_players == 4
-    assert GAME.bot_levels == ("random", "heuristic", "search") and GAME.default_bot == "heuristic"
+    assert GAME.bot_levels == ("random", "heuristic", "search") and GAME.default_bot == "search"
 
 
 def test_normalize_accepts_what_people_type() -> None:
