@@ -25,7 +25,6 @@ from typing import Any
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 from games.durak import ai  # noqa: E402
-from games.durak.endgame import MAX_STOCK, solve  # noqa: E402
 from games.durak.rules import GAME, DurakState, DurakView  # noqa: E402
 
 SETUPS: list[tuple[int, dict[str, Any]]] = [
@@ -54,11 +53,9 @@ def positions(count: int) -> list[tuple[DurakView, int, list[str]]]:
             view = GAME.view(state, seat)
             assert isinstance(view, DurakView)
             if len(legal) > 1 and rng.random() < 0.15:
-                preferred = ai.heuristic_choice(view, legal)
-                solved = solve(view, legal) if view.stock_size <= MAX_STOCK else None
-                options_ = ai.candidates(view, legal, preferred, 8)
-                if len(options_) > 1 and not (solved and max(solved.values()) > -1):
-                    found.append((view, seat, options_))
+                _, searched = ai.searched(view, legal)
+                if searched:
+                    found.append((view, seat, searched))
             state, _ = GAME.apply(state, seat, heuristic.choose(view, legal, rng))
     return found
 

@@ -26,7 +26,6 @@ from typing import Any
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 from games.durak import ai  # noqa: E402
-from games.durak.endgame import MAX_STOCK, solve  # noqa: E402
 from games.durak.rules import GAME, DurakView  # noqa: E402
 
 SETTINGS: dict[str, dict[str, Any]] = {  # name: SearchBot keywords
@@ -54,10 +53,8 @@ def positions(count: int) -> list[Position]:
             assert isinstance(view, DurakView)
             bot = bots[0] if seat == ours else bots[1]
             if seat == ours and len(legal) > 1 and rng.random() < 0.25:
-                preferred = ai.heuristic_choice(view, legal)
-                solved = solve(view, legal) if view.stock_size <= MAX_STOCK else None
-                options = ai.candidates(view, legal, preferred, 8)
-                if len(options) > 1 and not (solved and max(solved.values()) > -1):
+                _, options = ai.searched(view, legal)
+                if options:
                     found.append((view, seat, options))
             state, _ = GAME.apply(state, seat, bot.choose(view, legal, rng))
     return found

@@ -50,6 +50,7 @@ __all__ = [
     "card_value",
     "hand_value",
     "heuristic_choice",
+    "searched",
     "unseen_world",
 ]
 
@@ -265,6 +266,17 @@ def candidates(view: DurakView, moves: Sequence[str], preferred: str, limit: int
     return [preferred, *rest][:limit]
 
 
+def searched(view: DurakView, moves: Sequence[str], limit: int = 8) -> tuple[str, list[str]]:
+    """The heuristic's move and the candidates to sample worlds for (that move first); no candidates when
+    the search plays the heuristic's move without sampling: a solved endgame, or a single candidate."""
+    preferred = heuristic_choice(view, moves)
+    solved = solve(view, moves) if view.stock_size <= MAX_STOCK else None
+    if solved and max(solved.values()) > -1:
+        return preferred, []  # an exact endgame: the heuristic plays the solver's best moves
+    options = candidates(view, moves, preferred, limit)
+    return preferred, options if len(options) > 1 else []
+
+
 MIN_SAMPLES = 16  # worlds before the search may stop early
 LOSS = 0.002  # stop once switching to another option could gain at most this much not-losing chance, expected
 MAX_SAMPLES = 600  # worlds at most
@@ -322,12 +334,8 @@ class SearchBot:
         if len(moves) == 1:
             return moves[0]
         seat = view.viewer if view.viewer is not None else 0
-        preferred = heuristic_choice(view, moves)
-        solved = solve(view, moves) if view.stock_size <= MAX_STOCK else None
-        if solved and max(solved.values()) > -1:
-            return preferred  # an exact endgame: the heuristic plays the solver's best moves
-        options = candidates(view, moves, preferred, self.max_actions)
-        if len(options) == 1:
+        preferred, options = searched(view, moves, self.max_actions)
+        if not options:
             return preferred
         wins = self.evaluate(view, seat, options, rng)
         if self.samples < min(self.min_samples, self.max_samples):
