@@ -19,11 +19,13 @@ import json
 import random
 import sys
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
+from games.base import Bot  # noqa: E402
 from games.durak import ai  # noqa: E402
 from games.durak.rules import GAME, DurakState, DurakView  # noqa: E402
 
@@ -37,26 +39,37 @@ SETUPS: list[tuple[int, dict[str, Any]]] = [
 ]
 
 
-def positions(count: int) -> list[tuple[DurakView, int, list[str]]]:
+Position = tuple[DurakView, int, list[str]]  # a seat's view, the seat, the candidates the search weighs
+
+
+def walk(state: DurakState, bot_for: Callable[[int], Bot], rng: random.Random) -> Iterator[Position]:
+    """Every decision of a game played to its end by `bot_for(seat)`: (view, seat, legal actions)."""
+    while not GAME.is_over(state):
+        seat = rng.choice(GAME.to_act(state))
+        legal = GAME.legal_actions(state, seat)
+        view = GAME.view(state, seat)
+        assert isinstance(view, DurakView)
+        yield view, seat, legal
+        state, _ = GAME.apply(state, seat, bot_for(seat).choose(view, legal, rng))
+
+
+def positions(count: int) -> list[Position]:
     """(view, seat, candidates) where the search has a real choice, from heuristic games."""
     heuristic = GAME.bot("heuristic")
     rng = random.Random(7)
-    found: list[tuple[DurakView, int, list[str]]] = []
+    found: list[Position] = []
     game = 0
     while len(found) < count:
         players, options = SETUPS[game % len(SETUPS)]
         state: DurakState = GAME.new(players, {**options, "undo": False}, seed=game)
         game += 1
-        while not GAME.is_over(state) and len(found) < count:
-            seat = rng.choice(GAME.to_act(state))
-            legal = GAME.legal_actions(state, seat)
-            view = GAME.view(state, seat)
-            assert isinstance(view, DurakView)
+        for view, seat, legal in walk(state, lambda _: heuristic, rng):
             if len(legal) > 1 and rng.random() < 0.15:
                 _, searched = ai.searched(view, legal)
                 if searched:
                     found.append((view, seat, searched))
-            state, _ = GAME.apply(state, seat, heuristic.choose(view, legal, rng))
+            if len(found) >= count:
+                break
     return found
 
 

@@ -25,20 +25,19 @@ from typing import Any
 
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
+from bench.durak import Position, walk  # noqa: E402
 from games.durak import ai  # noqa: E402
-from games.durak.rules import GAME, DurakView  # noqa: E402
+from games.durak.rules import GAME  # noqa: E402
 
 SETTINGS: dict[str, dict[str, Any]] = {  # name: SearchBot keywords
     "before (1 %, 300 worlds, prior 0.5)": {"loss": 0.01, "max_samples": 300, "prior": 0.5},
     f"default ({ai.LOSS:.1%}, {ai.MAX_SAMPLES} worlds, prior {ai.PRIOR})": {},
 }
 
-Position = tuple[DurakView, int, list[str]]
-
 
 def positions(count: int) -> list[Position]:
     """Every fourth searched decision of the heuristic (seats alternating) in games against `article`."""
-    bots = [GAME.bot("heuristic"), GAME.bot("article")]
+    heuristic, article = GAME.bot("heuristic"), GAME.bot("article")
     rng = random.Random(11)
     found: list[Position] = []
     game = 0
@@ -46,17 +45,13 @@ def positions(count: int) -> list[Position]:
         state = GAME.new(2, {"undo": False}, seed=1000 + game)
         ours = game % 2
         game += 1
-        while not GAME.is_over(state) and len(found) < count:
-            seat = rng.choice(GAME.to_act(state))
-            legal = GAME.legal_actions(state, seat)
-            view = GAME.view(state, seat)
-            assert isinstance(view, DurakView)
-            bot = bots[0] if seat == ours else bots[1]
+        for view, seat, legal in walk(state, lambda s, ours=ours: heuristic if s == ours else article, rng):
             if seat == ours and len(legal) > 1 and rng.random() < 0.25:
                 _, options = ai.searched(view, legal)
                 if options:
                     found.append((view, seat, options))
-            state, _ = GAME.apply(state, seat, bot.choose(view, legal, rng))
+            if len(found) >= count:
+                break
     return found
 
 
