@@ -15,6 +15,7 @@ no solved endgame). It prints:
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import random
 import sys
@@ -42,35 +43,42 @@ SETUPS: list[tuple[int, dict[str, Any]]] = [
 Position = tuple[DurakView, int, list[str]]  # a seat's view, the seat, the candidates the search weighs
 
 
-def walk(state: DurakState, bot_for: Callable[[int], Bot], rng: random.Random) -> Iterator[Position]:
-    """Every decision of a game played to its end by `bot_for(seat)`: (view, seat, legal actions)."""
-    while not GAME.is_over(state):
-        seat = rng.choice(GAME.to_act(state))
-        legal = GAME.legal_actions(state, seat)
-        view = GAME.view(state, seat)
-        assert isinstance(view, DurakView)
-        yield view, seat, legal
-        state, _ = GAME.apply(state, seat, bot_for(seat).choose(view, legal, rng))
+Game = tuple[DurakState, Callable[[int], Bot], Callable[[int, list[str]], bool]]  # who moves, what to keep
+
+
+def collect(count: int, games: Iterator[Game], rng: random.Random) -> list[Position]:
+    """The first `count` decisions kept in `games` where the search has a real choice (more than one
+    candidate, no solved endgame). Each game is played to its end by its bots, a random seat of those
+    the game waits on deciding; `keep(seat, legal)` picks the decisions to look at."""
+    found: list[Position] = []
+    for state, bot_for, keep in games:
+        while not GAME.is_over(state) and len(found) < count:
+            seat = rng.choice(GAME.to_act(state))
+            legal = GAME.legal_actions(state, seat)
+            view = GAME.view(state, seat)
+            assert isinstance(view, DurakView)
+            if keep(seat, legal):
+                _, searched = ai.searched(view, legal)
+                if searched:
+                    found.append((view, seat, searched))
+            state, _ = GAME.apply(state, seat, bot_for(seat).choose(view, legal, rng))
+        if len(found) >= count:
+            break
+    return found
 
 
 def positions(count: int) -> list[Position]:
     """(view, seat, candidates) where the search has a real choice, from heuristic games."""
     heuristic = GAME.bot("heuristic")
     rng = random.Random(7)
-    found: list[Position] = []
-    game = 0
-    while len(found) < count:
-        players, options = SETUPS[game % len(SETUPS)]
-        state: DurakState = GAME.new(players, {**options, "undo": False}, seed=game)
-        game += 1
-        for view, seat, legal in walk(state, lambda _: heuristic, rng):
-            if len(legal) > 1 and rng.random() < 0.15:
-                _, searched = ai.searched(view, legal)
-                if searched:
-                    found.append((view, seat, searched))
-            if len(found) >= count:
-                break
-    return found
+
+    def games() -> Iterator[Game]:
+        for game in itertools.count():
+            players, options = SETUPS[game % len(SETUPS)]
+            state = GAME.new(players, {**options, "undo": False}, seed=game)
+            yield state, lambda _: heuristic, lambda _, legal: len(legal) > 1 and rng.random() < 0.15
+
+    return collect(count, games(), rng)
 
 
 def playout_rate(found: list[tuple[DurakView, int, list[str]]], worlds: int) -> None:

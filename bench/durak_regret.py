@@ -15,17 +15,19 @@ setting's regret and mean worlds, and the paired difference with its 95 % interv
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import random
 import statistics
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
-from bench.durak import Position, walk  # noqa: E402
+from bench.durak import Game, Position, collect  # noqa: E402
 from games.durak import ai  # noqa: E402
 from games.durak.rules import GAME  # noqa: E402
 
@@ -39,20 +41,17 @@ def positions(count: int) -> list[Position]:
     """Every fourth searched decision of the heuristic (seats alternating) in games against `article`."""
     heuristic, article = GAME.bot("heuristic"), GAME.bot("article")
     rng = random.Random(11)
-    found: list[Position] = []
-    game = 0
-    while len(found) < count:
-        state = GAME.new(2, {"undo": False}, seed=1000 + game)
-        ours = game % 2
-        game += 1
-        for view, seat, legal in walk(state, lambda s, ours=ours: heuristic if s == ours else article, rng):
-            if seat == ours and len(legal) > 1 and rng.random() < 0.25:
-                _, options = ai.searched(view, legal)
-                if options:
-                    found.append((view, seat, options))
-            if len(found) >= count:
-                break
-    return found
+
+    def games() -> Iterator[Game]:
+        for game in itertools.count():
+            ours = game % 2
+            yield (
+                GAME.new(2, {"undo": False}, seed=1000 + game),
+                lambda s, ours=ours: heuristic if s == ours else article,
+                lambda s, legal, ours=ours: s == ours and len(legal) > 1 and rng.random() < 0.25,
+            )
+
+    return collect(count, games(), rng)
 
 
 def measure(found: list[Position], worlds: int) -> list[dict[str, float]]:
