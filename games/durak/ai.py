@@ -13,7 +13,8 @@ into a state of the fast engine (`fast.py`: the move-level rules on int cards, c
 once, applies each candidate action with the engine on a copy, and plays the game to its end with `Sim`,
 a bout-level policy over the engine where every seat follows a simple heuristic. Its moves are the
 rules' moves (`tests/games/test_durak_sim.py` replays them through `Durak.apply`). Every candidate sees
-the same worlds and the same play-out randomness (common random numbers), so their comparison is paired.
+the same worlds (common random numbers; the play-out policy has no randomness of its own), so their
+comparison is paired.
 It picks the candidate that avoids losing most often (the heuristic's choice on ties).
 
 The budget adapts: one legal move, one candidate worth searching or a solved endgame cost no sampling;
@@ -40,7 +41,7 @@ from games.cards import make_deck
 from games.durak.endgame import MAX_STOCK, solve
 from games.durak.fast import Table, action_int
 from games.durak.heuristic import HeuristicBot, Judge, card_value, hand_value, heuristic_choice
-from games.durak.rules import HAND, DurakOptions, DurakState, DurakView, split_cards
+from games.durak.rules import DurakOptions, DurakState, DurakView, split_cards
 
 __all__ = [
     "HeuristicBot",
@@ -66,11 +67,10 @@ __all__ = [
 class Sim(Table):
     """The play-out policy over the engine: `run` plays the game to its end."""
 
-    __slots__ = ("rng",)
+    __slots__ = ()
 
-    def __init__(self, state: DurakState, rng: random.Random) -> None:
+    def __init__(self, state: DurakState) -> None:
         self.load(state)
-        self.rng = rng
 
     # -- play
     def run(self, max_bouts: int = 400) -> None:
@@ -87,7 +87,7 @@ class Sim(Table):
     def attack(self) -> None:
         hand = self.hands[self.attacker]
         low = min(hand, key=self.val.__getitem__)
-        limit = min(self.first_limit if self.first_bout else HAND, len(self.hands[self.defender]))
+        limit = min(self.limit(), len(self.hands[self.defender]))
         cards = [low]
         if self.stock or len(hand) > 1:
             cards += [c for c in hand if c != low and c % 13 == low % 13 and c // 13 != self.trump]
@@ -137,13 +137,12 @@ class Sim(Table):
         return dear > 0 and len(self.table) <= 2
 
     def transfer(self) -> bool:
-        if any(b >= 0 for _, b in self.table):
+        """Pass the attack on with a plain card of its rank, whenever the rules allow it."""
+        if not self.may_transfer(1):
             return False
         r = self.table[0][0] % 13
-        hand = self.hands[self.defender]
-        same = [c for c in hand if c % 13 == r and c // 13 != self.trump]
-        target = self.defender_after(self.defender)
-        if not same or len(self.hands[target]) < len(self.table) + 1 or target == self.defender:
+        same = [c for c in self.hands[self.defender] if c % 13 == r and c // 13 != self.trump]
+        if not same:
             return False
         self.pass_on(same[0])
         return True
@@ -224,14 +223,13 @@ def unseen_world(view: DurakView, seat: int, rng: random.Random) -> DurakState:
     )
 
 
-def play_out(world: Table, seat: int, action: str, rng: random.Random) -> float:
+def play_out(world: Table, seat: int, action: str) -> float:
     """1 if `seat` does not lose the game after `action` (a draw counts as not losing), else 0.
 
     `world` is the engine's state of a sampled world (`Sim.from_state`, once per world): each candidate
     plays on a copy of it."""
     sim = world.copy()
     assert isinstance(sim, Sim)
-    sim.rng = rng
     sim.apply(seat, action_int(action))
     if not sim.over:
         sim.run()
@@ -355,9 +353,9 @@ class SearchBot:
         n = 0
         for n in range(1, self.max_samples + 1):
             world = Sim.from_state(unseen_world(view, seat, rng))
-            seed = rng.random()
+            rng.random()  # was the play-outs' seed (unused): kept, so the README's arena runs replay exactly
             for action in options:
-                results[action].append(play_out(world, seat, action, random.Random(seed)))
+                results[action].append(play_out(world, seat, action))
             if (
                 self.adaptive
                 and n >= self.min_samples

@@ -26,11 +26,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from games.cards import RANKS, SUITS
+from games.durak.rules import HAND
 
 if TYPE_CHECKING:
     from games.durak.rules import DurakState
 
-HAND = 6
 THROW, TRANSFER, SHOW, ATTACK, TAKE, DONE, BEAT = 0, 52, 104, 156, 364, 365, 400
 
 CARD_INT = {r + s: 13 * i + j for i, s in enumerate(SUITS) for j, r in enumerate(RANKS)}
@@ -39,10 +39,6 @@ SUIT_INT = {s: i for i, s in enumerate(SUITS)}
 # the non-empty subsets of 4 suit bits, by how many cards they hold
 SUBSETS = tuple(tuple(m for m in range(1, 16) if (m & sub) == m) for sub in range(16))
 POPCOUNT = tuple(bin(m).count("1") for m in range(16))
-
-
-def to_int(card: str) -> int:
-    return CARD_INT[card]
 
 
 class Table:
@@ -84,7 +80,7 @@ class Table:
         opts = state.options
         self.n = state.players
         self.trump = trump
-        self.val = [c % 13 + (13 if c // 13 == trump else 0) for c in range(52)]  # what `value` returns
+        self.val = [c % 13 + (13 if c // 13 == trump else 0) for c in range(52)]  # strength: trumps above all
         self.hands = [[CARD_INT[c] for c in h] for h in state.hands]
         self.stock = [CARD_INT[c] for c in reversed(state.stock)]  # drawn from the end
         self.table = [[CARD_INT[p.attack], CARD_INT[p.beat] if p.beat else -1] for p in state.table]
@@ -117,9 +113,6 @@ class Table:
         return t
 
     # -- cards and seats
-    def value(self, c: int) -> int:
-        return c % 13 + (13 if c // 13 == self.trump else 0)
-
     def beats(self, a: int, c: int) -> bool:
         if a // 13 == c // 13:
             return c % 13 > a % 13
@@ -165,8 +158,7 @@ class Table:
         for p in table:
             if p[1] < 0:
                 unbeaten += 1
-        limit = self.first_limit if self.first_bout else HAND
-        return min(limit - len(table), len(self.hands[self.defender]) - unbeaten)
+        return min(self.limit() - len(table), len(self.hands[self.defender]) - unbeaten)
 
     def ranks(self) -> int:
         """The ranks on the table, as a bitmask."""

@@ -177,7 +177,7 @@ def test_the_simulator_plays_a_whole_game_conserving_cards() -> None:
         [(2, {}), (4, {"teams": True}), (5, {"variant": "perevodnoy"})]
     ):
         state = GAME.new(players, options, seed=seed)
-        sim = Sim(state, random.Random(seed))
+        sim = Sim(state)
         sim.run()
         assert sim.losers and all(0 <= s < players for s in sim.losers)
         held = Counter(c for h in sim.hands for c in h)

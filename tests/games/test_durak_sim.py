@@ -81,8 +81,8 @@ def replay(state: DurakState, log: Log) -> DurakState:
     return state
 
 
-def run_logged(state: DurakState, seed: int) -> tuple[Recording, Log]:
-    sim = Recording(state, random.Random(seed))
+def run_logged(state: DurakState) -> tuple[Recording, Log]:
+    sim = Recording(state)
     sim.log = []
     sim.run()
     return sim, sim.log
@@ -91,9 +91,9 @@ def run_logged(state: DurakState, seed: int) -> tuple[Recording, Log]:
 def test_play_outs_replay_as_legal_rules_moves() -> None:
     rng = random.Random(13)
     bouts = 0
-    for i in range(150):
+    for _ in range(150):
         state = position(rng)
-        sim, log = run_logged(state, i)
+        sim, log = run_logged(state)
         end = replay(state, log)
         assert GAME.is_over(end) and sim.over, log[-5:]
         assert (sim.losers, sim.durak) == (end.losers, end.durak)
