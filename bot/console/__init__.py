@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import getpass
+import signal
 import sys
 from typing import Any
 
@@ -37,24 +40,14 @@ async def run_console(
     reader = keyboard or FdKeyboard(sys.stdin.fileno())
     tty = sys.stdout.isatty()
     try:
-        quick = settings.model_copy(update={"ai_delay": 0.0, "ai_processes": 0})  # the AI thinks in a thread
-        host = Host(Store(redis, prefix=PREFIX), quick)
-        if menu and setup.game is None:
-            errors = lambda e, lang: host.error_text(e, lang, "console")  # noqa: E731
-            chosen = await Menu(reader, _write, errors).run(setup)
-            if chosen is None:
+        with CtrlC() as ctrl_c:
+            try:
+                return await _play(settings, setup, pace, name, reader, tty, menu, redis)
+            except asyncio.CancelledError:
+                if not ctrl_c.pressed:
+                    raise
+                print(file=sys.stderr)  # off the "^C" line, as an interrupted program does
                 return 0
-            setup = chosen
-        player = name or _login_name() or t(setup.lang, "console.player")
-        app = ConsoleApp(
-            host,
-            reader,
-            lang=setup.lang,
-            name=player,
-            tty=tty,
-            pace=settings.ai_delay if pace is None else pace,
-        )
-        return await app.play(setup)
     except Unavailable as e:  # REDIS_URL went away mid-game: say so in one line, not a traceback
         _write(f"\nstorage unavailable ({e}); the console stops\n")
         return 1
@@ -63,6 +56,62 @@ async def run_console(
         if callable(close):
             close()
         await redis.aclose()
+
+
+async def _play(
+    settings: Settings,
+    setup: Setup,
+    pace: float | None,
+    name: str | None,
+    reader: Keyboard,
+    tty: bool,
+    menu: bool,
+    redis: Any,
+) -> int:
+    quick = settings.model_copy(update={"ai_delay": 0.0, "ai_processes": 0})  # the AI thinks in a thread
+    host = Host(Store(redis, prefix=PREFIX), quick)
+    if menu and setup.game is None:
+        errors = lambda e, lang: host.error_text(e, lang, "console")  # noqa: E731
+        chosen = await Menu(reader, _write, errors).run(setup)
+        if chosen is None:
+            return 0
+        setup = chosen
+    player = name or _login_name() or t(setup.lang, "console.player")
+    pace = settings.ai_delay if pace is None else pace
+    app = ConsoleApp(host, reader, lang=setup.lang, name=player, tty=tty, pace=pace)
+    return await app.play(setup)
+
+
+class CtrlC:
+    """Ctrl-C (SIGINT) cancels the console's task at once, whichever thread of the process receives it.
+
+    Python runs signal handlers in the main thread only; a SIGINT the kernel hands to another thread (a
+    library's worker, e.g. OpenBLAS's) would leave the main thread asleep in the event loop's `epoll_wait`
+    until its next timer — a minute while the AI waits its turn. The event loop's own handler writes to
+    its wake-up pipe, so the loop wakes whichever thread took the signal. Where that is impossible (not
+    the main thread, no Unix loop), Python's default KeyboardInterrupt stays.
+    """
+
+    def __init__(self) -> None:
+        self.pressed = False
+        self._task = asyncio.current_task()
+        self._loop = asyncio.get_running_loop()
+        self._installed = False
+
+    def __enter__(self) -> CtrlC:
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            self._loop.add_signal_handler(signal.SIGINT, self._pressed)
+            self._installed = True
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._installed:
+            self._loop.remove_signal_handler(signal.SIGINT)
+
+    def _pressed(self) -> None:
+        self.pressed = True
+        if self._task is not None:
+            self._task.cancel()
 
 
 def _write(text: str) -> None:

@@ -10,8 +10,11 @@ machine, 10 of 10 rozpysnyi games and 2 of 30 durak games stopped early. Here no
 
 from __future__ import annotations
 
+import ctypes
 import os
+import platform
 import random
+import signal
 import subprocess
 import sys
 
@@ -54,6 +57,25 @@ def test_ctrl_c_quits_at_once_even_while_the_ai_is_about_to_move() -> None:
     term.type("\x03")
     assert term.wait(timeout=10) == 0, term.out[-500:]
     assert "Traceback" not in term.out
+
+
+def test_ctrl_c_quits_at_once_whichever_thread_receives_it() -> None:
+    """A SIGINT the kernel hands to another thread of the console (OpenBLAS starts one) used to leave the
+    main thread asleep in the event loop until the AI's minute was up: the test's 10 s passed, killed."""
+    term = start_durak(pace="60")
+    others = [int(t) for t in os.listdir(f"/proc/{term.pid}/task") if int(t) != term.pid]
+    thread = others[0] if others else term.pid  # with no other thread, the main one (the plain case)
+    tgkill(term.pid, thread, signal.SIGINT)
+    assert term.wait(timeout=10) == 0, term.out[-500:]
+    assert "Traceback" not in term.out
+
+
+def tgkill(pid: int, tid: int, sig: int) -> None:
+    """Send `sig` to one thread of another process (Linux; Python has no call for it)."""
+    number = {"x86_64": 234, "aarch64": 131}[platform.machine()]
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.syscall(number, pid, tid, int(sig)) != 0:
+        raise OSError(ctypes.get_errno(), "tgkill")
 
 
 def test_ctrl_d_at_the_prompt_quits_at_once() -> None:
