@@ -1,4 +1,5 @@
-"""The Lua scripts of the store. Each touches keys of one Cluster slot only.
+"""The Lua scripts of the store. Each touches keys of one Cluster slot only, except SETTLE, which only a
+single server runs (`Store.commit` on a Cluster sends INDEX_REMOVE and DUE one by one instead).
 
 Scripts that write take a *token* (random per call of the Python method) and store it, so that a call
 replayed by the client after a lost reply (redis-py retries on connection errors and timeouts) is
@@ -115,6 +116,32 @@ if ARGV[4] == '1' then
 else
   redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
 end
+return 1
+"""
+
+# The hints a commit settles after its compare-and-set, sent in the same pipeline right behind it (one
+# round trip on a single server): if the table is at the commit's version *with the commit's token* (this
+# commit won the compare-and-set and nothing came after it yet), the versioned index removals (as
+# INDEX_REMOVE) and the deadline (as DUE, never forgetting: closing takes the two-round-trip path).
+# Otherwise nothing: a lost compare-and-set must not touch the hints, and a newer commit settles its own
+# (a skipped removal leaves only an extra hint). KEYS: table hash, due zset, due versions, index zsets...
+# ARGV: table id, version, token, at ('' clears the deadline).  Returns 1 when it settled, else 0.
+SETTLE = """
+local version = tonumber(ARGV[2])
+if tonumber(redis.call('HGET', KEYS[1], 'version')) ~= version then return 0 end
+if redis.call('HGET', KEYS[1], 'commit') ~= ARGV[3] then return 0 end
+for i = 4, #KEYS do
+  local score = tonumber(redis.call('ZSCORE', KEYS[i], ARGV[1]))
+  if score ~= nil and score <= version then redis.call('ZREM', KEYS[i], ARGV[1]) end
+end
+local seen = tonumber(redis.call('HGET', KEYS[3], ARGV[1]))
+if seen ~= nil and seen > version then return 1 end
+if ARGV[4] == '' then
+  redis.call('ZREM', KEYS[2], ARGV[1])
+else
+  redis.call('ZADD', KEYS[2], ARGV[4], ARGV[1])
+end
+redis.call('HSET', KEYS[3], ARGV[1], ARGV[2])
 return 1
 """
 

@@ -14,7 +14,12 @@ ordered so that a failure at any point can only leave *extra* hints, never drop 
 - after it: removals and the exact deadline. Each carries the commit's version and is ignored when a
   newer commit has already written that entry, so two workers' index writes arriving out of order
   cannot remove a table that a later commit added (a chat index entry's score is the version that
-  added it; deadlines keep their version in `{due}:versions`).
+  added it; deadlines keep their version in `{due}:versions`). On a single server they go in the same
+  pipeline, right behind the compare-and-set, as one script (`scripts.SETTLE`) that writes them only if
+  the table is at the commit's version with the commit's token: a lost compare-and-set writes nothing,
+  and a commit overtaken by a newer one leaves the hints to it (at worst an extra hint stays). Closing
+  (which needs the table's users from the compare-and-set's reply) and a Cluster (whose scripts must
+  keep to one slot) send them in a round trip of their own after the reply.
 
 If the connection fails after the compare-and-set succeeded, `commit` still returns the new version
 (the move happened; the hints left behind are safe) and logs a warning. If the compare-and-set call
@@ -101,10 +106,14 @@ def _ms(seconds: float) -> int:
 
 
 class Batch:
-    """Commands queued by name (`batch.hget(...)`) for `Store._batch` to send together."""
+    """Commands queued by name (`batch.hget(...)`) for `Store._batch` to send together.
+
+    `strict`: how many of the first commands' errors `_batch` raises (None: all); the replies of the
+    later ones are returned as they came, errors included (hints written beside a compare-and-set)."""
 
     def __init__(self) -> None:
         self.ops: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = []
+        self.strict: int | None = None
 
     def __getattr__(self, name: str) -> Callable[..., None]:
         def queue(*args: Any, **kwargs: Any) -> None:
@@ -152,16 +161,20 @@ class Store:
         self._create = redis.register_script(scripts.CREATE)
         self._commit = redis.register_script(scripts.COMMIT)
         self._index_remove = redis.register_script(scripts.INDEX_REMOVE)
+        self._settle = redis.register_script(scripts.SETTLE)
         self._due = redis.register_script(scripts.DUE)
         self._take = redis.register_script(scripts.TAKE)
         self._claim_due = redis.register_script(scripts.CLAIM_DUE)
         self._release = redis.register_script(scripts.RELEASE)
         self._next_id = redis.register_script(scripts.NEXT_ID)
         self._scripts = [self._create, self._commit, self._index_remove, self._due, self._take]
-        self._scripts += [self._release, self._next_id, self._claim_due]
+        self._scripts += [self._release, self._next_id, self._claim_due, self._settle]
         self._lock_tokens: dict[str, str] = {}
         # a cluster pipeline sends to its nodes in parallel: ordered writes there take a round trip each
         self.ordered_pipelines = not hasattr(redis, "get_nodes")
+        # a commit's removals and deadline ride in its compare-and-set's pipeline (`scripts.SETTLE`); only
+        # a single server runs that script, whose keys span slots
+        self.settle_with_commit = self.ordered_pipelines
 
     # -- round trips ------------------------------------------------------------------------------
     async def _batch(self, build: Callable[[Batch], None]) -> list[Any]:
@@ -185,7 +198,7 @@ class Store:
             if attempt == 0 and any(isinstance(r, NoScriptError) for r in results):
                 await self._load_scripts()
                 continue
-            for r in results:
+            for r in results[: batch.strict]:
                 if isinstance(r, Exception):
                     raise r
             return results
@@ -287,12 +300,17 @@ class Store:
 
         `moves` are appended to the table's move history (`#<deal>` markers and `<seat>:<action>`), `codes`
         (the same moves coded, `bot.core.movecode`) to its running game's moves, `game`.
-        Two round trips: the index additions and the compare-and-set in one pipeline (a connection runs
-        them in order), then the versioned removals and deadline. On a Cluster the additions go first,
-        on their own, because a cluster pipeline sends to its nodes in parallel.
+        One round trip on a single server: the index additions, the compare-and-set, then the versioned
+        removals and deadline (`scripts.SETTLE`, written only if this commit won), in one pipeline (a
+        connection runs them in order). Closing a table takes a second round trip for the removals (the
+        compare-and-set's reply names the table's users). On a Cluster: the additions first, on their
+        own (a cluster pipeline sends to its nodes in parallel), the compare-and-set, then the rest.
         """
         version = expected + 1
         hints = not closed and (chat is not None or bool(users_added) or deadline is not None)
+        token = _token()
+        together = self.settle_with_commit and not closed
+        at_cas = [0]  # the compare-and-set's reply is the last of the first at_cas[0] replies
 
         def add(pipe: Batch) -> None:
             self._add_hints(pipe, table_id, version, chat, users_added, deadline)
@@ -301,16 +319,30 @@ class Store:
             if hints and self.ordered_pipelines:
                 add(pipe)
             changes = (moves, codes, users_added, users_removed)
-            self._compare_and_set(pipe, table_id, expected, data, *changes, closed)
+            self._compare_and_set(pipe, table_id, expected, data, *changes, closed, token=token)
+            pipe.strict = at_cas[0] = len(pipe.ops)
+            if together:
+                self._settle_hints(
+                    pipe, table_id, version, None, users_removed, deadline, closed, token=token
+                )
 
         if hints and not self.ordered_pipelines:
             await self._batch(add)
-        reply = (await self._batch(cas))[-1]
+        results = await self._batch(cas)
+        strict = at_cas[0]
+        reply = results[strict - 1]
         status = int(reply[0])
         if status == -2:
             raise Conflict(f"table {table_id} no longer exists")
         if status < 0:
             raise Conflict(f"table {table_id} is no longer at version {expected}")
+        if together:
+            failed = [r for r in results[strict:] if isinstance(r, Exception)]
+            if failed:
+                log.warning(
+                    "table %s v%d committed, but its index update failed (%s)", table_id, version, failed[0]
+                )
+            return version
         removed = list(dict.fromkeys([*users_removed, *reply[1:]]))
 
         def settle(pipe: Batch) -> None:
@@ -333,11 +365,13 @@ class Store:
         added: Sequence[str],
         removed: Sequence[str],
         closed: bool,
+        *,
+        token: str,
     ) -> None:
         """The atomic part of a commit; its reply: [version or -1/-2, the table's users when closed...]."""
         ttl = CLOSED_TTL if closed else self.table_ttl
         counts = [len(moves), len(added), len(removed)]
-        head = [expected, pack(data), ttl, HISTORY_BYTES, _token(), int(closed), *counts, codes]
+        head = [expected, pack(data), ttl, HISTORY_BYTES, token, int(closed), *counts, codes]
         self._call(pipe, self._commit, self.keys.table_keys(table_id), [*head, *moves, *added, *removed])
 
     def _add_hints(
@@ -365,13 +399,23 @@ class Store:
         users: Sequence[str],
         deadline: float | None,
         closed: bool,
+        *,
+        token: str | None = None,
     ) -> None:
-        """Index removals and the exact deadline, written after the table, versioned."""
-        for key in self._index_keys(chat, users):
-            self._call(pipe, self._index_remove, [key], [table_id, version])
+        """Index removals and the exact deadline, written after the table, versioned; with the commit's
+        `token`, as one script that writes them only if that commit won (`scripts.SETTLE`: a single
+        server, in the compare-and-set's own pipeline)."""
         at = "" if deadline is None or closed else repr(float(deadline))
         keys = [self.keys.due, self.keys.due_versions]
-        self._call(pipe, self._due, keys, [table_id, version, at, int(closed)])
+        if token is not None:
+            index = self._index_keys(chat, users)
+            self._call(
+                pipe, self._settle, [self.keys.table(table_id), *keys, *index], [table_id, version, token, at]
+            )
+        else:
+            for key in self._index_keys(chat, users):
+                self._call(pipe, self._index_remove, [key], [table_id, version])
+            self._call(pipe, self._due, keys, [table_id, version, at, int(closed)])
         # the table's message ids (`storage.messages`) live as long as the table
         pipe.expire(self.keys.messages(f"table:{table_id}"), CLOSED_TTL if closed else self.table_ttl)
 

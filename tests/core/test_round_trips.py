@@ -11,7 +11,7 @@ from tests.core.hosting import CHAT, RoundTrips, make_host, user
 PEOPLE = [user(i) for i in range(4)]
 
 
-async def test_a_person_move_at_a_four_person_rozpysnyi_table_takes_at_most_four_round_trips(store) -> None:
+async def test_a_person_move_at_a_four_person_rozpysnyi_table_takes_two_round_trips(store) -> None:
     if isinstance(store.redis, FakeAsyncRedis):
         pytest.skip("round trips are counted on a real server's sockets")
     host, rec = make_host(store)
@@ -29,4 +29,6 @@ async def test_a_person_move_at_a_four_person_rozpysnyi_table_takes_at_most_four
         assert out.reply is None or not out.reply.alert, out.reply
         counts.append(rt.count)
     assert len(counts) == 4 * (1 + 2) + 4 * (1 + 3)  # every bid and card of both deals, the last one closing
-    assert max(counts) <= 4, counts
+    # language + claim + table, then the commit with its hints; closing the table: its users' indexes apart
+    assert max(counts[:-1]) <= 2, counts
+    assert counts[-1] <= 3, counts

@@ -51,8 +51,11 @@ def lose_first_reply(client: aioredis.Redis, command: str = "EVALSHA") -> list[s
 def defer_settle(store: Store) -> list[Callable[[], Awaitable[None]]]:
     """Hold back the index writes `commit` makes after its compare-and-set (a slow worker).
 
-    Each commit appends one callable to the returned list; awaiting it writes those hints late.
+    Each commit appends one callable to the returned list; awaiting it writes those hints late. The
+    commits take the two-round-trip path (a Cluster's, and closing's): on a single server the hints ride
+    in the compare-and-set's own pipeline and cannot come late (`test_hints` checks that path apart).
     """
+    store.settle_with_commit = False
     held: list[Callable[[], Awaitable[None]]] = []
 
     def settle(_pipe: Any, *args: Any) -> None:

@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 import redis.asyncio as aioredis
+from fakeredis import FakeAsyncRedis
 
 from storage import Conflict, Store
 from tests.storage.helpers import defer_settle
@@ -201,3 +202,56 @@ async def test_due_keeps_future_deadlines_of_vanished_tables(store: Store) -> No
     await store.schedule("gone", 500.0)
     assert await store.due(20.0) == []
     assert await store.next_due() == 500.0
+
+
+# -- the hints in the compare-and-set's own pipeline (a single server) ------------------------------
+
+
+async def test_a_lost_commit_settles_no_hint_in_its_pipeline(store: Store) -> None:
+    """The SETTLE behind a losing compare-and-set removes nobody and leaves the winner's deadline (its
+    additions may only move the deadline earlier, ZADD LT, tested elsewhere)."""
+    await store.create("t", "v1", chat="c", users=["u1"])
+    await store.commit("t", 1, "v2", deadline=100.0)
+    for stale in (None, 500.0):  # would clear the deadline, or move it later
+        with pytest.raises(Conflict):
+            await store.commit("t", 1, "stale", users_removed=["u1"], deadline=stale)
+        assert await store.tables_of_user("u1") == ["t"]
+        assert await store.next_due() == 100.0
+
+
+async def test_a_settle_overtaken_by_a_newer_commit_writes_nothing(store: Store) -> None:
+    """SETTLE for v2 arriving after v3 was committed (another worker's commit between the two commands of
+    a pipeline) leaves v3's deadline and indexes alone: at worst a removal is skipped (an extra hint)."""
+    if not store.settle_with_commit:
+        pytest.skip("a Cluster settles by INDEX_REMOVE and DUE (test_a_late_older_*)")
+    await store.create("t", "v1", chat="c", users=["u1"])
+    await store.commit("t", 1, "v2", deadline=100.0)
+    await store.commit("t", 2, "v3", users_added=["u1"], deadline=300.0)
+    token = await store.redis.hget(store.keys.table("t"), "commit")
+    for version, tok in ((2, token), (3, "another token")):
+        replies = await store._batch(
+            lambda pipe, v=version, t=tok: store._settle_hints(
+                pipe, "t", v, None, ["u1"], 50.0, False, token=t
+            )
+        )
+        assert replies[0] == 0
+    assert await store.tables_of_user("u1") == ["t"]
+    assert await store.next_due() == 300.0
+
+
+async def test_a_won_commit_settles_its_hints_in_one_round_trip(store: Store) -> None:
+    """Removals and the exact (later) deadline are written by the commit's own pipeline."""
+    if not store.settle_with_commit:
+        pytest.skip("a Cluster settles the hints in a round trip of their own")
+    from tests.core.hosting import RoundTrips
+
+    await store.create("t", "v1", chat="c", users=["u1", "u2"])
+    await store.commit("t", 1, "v2", deadline=100.0)
+    with RoundTrips() as rt:
+        assert await store.commit("t", 2, "v3", users_removed=["u2"], deadline=200.0) == 3
+    if not isinstance(store.redis, FakeAsyncRedis):
+        assert rt.count == 1
+    assert await store.tables_of_user("u2") == []
+    assert await store.tables_of_user("u1") == ["t"]
+    assert await store.next_due() == 200.0
+    assert await store.due(150.0) == []
