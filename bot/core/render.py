@@ -26,7 +26,7 @@ SEAT_PARAMS = {"seat", "dealer", "leader", "attacker", "defender", "winner", "du
 LOG_CHARS = 3500  # a table message with its log open stays under Telegram's 4096 characters
 ROW = 5  # buttons per row: Discord's limit, and it keeps Telegram keyboards readable
 MESSAGES_SIZE = 20_000  # texts of messages remembered (`message`): a few MB
-PLAIN = (str, int, float, bool, type(None))  # the parameter values a remembered text may depend on
+PLAIN = frozenset({str, int, float, bool, type(None)})  # the parameter values a remembered text may depend on
 CALL_MARKS = {"high": "↑", "low": "↓", "top": "⇑", "dump": "⇓"}
 
 
@@ -89,7 +89,7 @@ def line(table: Table, entry: LogLine, lang: str) -> str:
 
 def message(table: Table, key: str, raw: dict[str, Any], seat: int | None, lang: str) -> str:
     """A message with its parameters shown: cards pretty, seat numbers as names (`line` of a log entry)."""
-    names = tuple(s.user.name if s.user is not None else None for s in table.seats)
+    names = tuple([s.user.name if s.user is not None else None for s in table.seats])
     memo = _memo_key(raw, "message", lang, table.chat.platform, key, seat, names)
     text = _MESSAGES.get(memo) if memo is not None else None
     if text is None:
@@ -132,11 +132,12 @@ def _remember(memo: tuple[Any, ...] | None, text: str) -> None:
 def _frozen(value: Any) -> tuple[Any, ...]:
     """A parameter as part of a memo key: its type beside every value, lists as tuples; TypeError for a
     value that is not plain data."""
-    if isinstance(value, list | tuple):
-        return (type(value), *map(_frozen, value))
-    if type(value) not in PLAIN:
-        raise TypeError(f"not plain data: {type(value).__name__}")
-    return (type(value), value)
+    kind = type(value)
+    if kind in PLAIN:
+        return (kind, value)
+    if kind is list or kind is tuple:
+        return (kind, *map(_frozen, value))
+    raise TypeError(f"not plain data: {kind.__name__}")
 
 
 def _message(table: Table, key: str, raw: dict[str, Any], seat: int | None, lang: str) -> str:
