@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any, get_args, get_origin
@@ -111,6 +112,7 @@ def said(lang: str, key: str, params: dict[str, Any]) -> str:
 # The texts of messages drawn last, by a key of everything a text depends on (`_memo_key`): a table's
 # lines and buttons repeat from move to move (its log, the seats' bids, the cards of a hand).
 _MESSAGES: dict[tuple[Any, ...], str] = {}
+_MESSAGES_LOCK = threading.Lock()
 
 
 def _memo_key(params: dict[str, Any], *fixed: Any) -> tuple[Any, ...] | None:
@@ -124,9 +126,10 @@ def _memo_key(params: dict[str, Any], *fixed: Any) -> tuple[Any, ...] | None:
 
 def _remember(memo: tuple[Any, ...] | None, text: str) -> None:
     if memo is not None:
-        _MESSAGES[memo] = text
-        if len(_MESSAGES) > MESSAGES_SIZE:
-            _MESSAGES.pop(next(iter(_MESSAGES)), None)  # the oldest
+        with _MESSAGES_LOCK:  # a replay is drawn in a worker thread (`Scoreboard`)
+            _MESSAGES[memo] = text
+            if len(_MESSAGES) > MESSAGES_SIZE:
+                _MESSAGES.pop(next(iter(_MESSAGES)), None)  # the oldest
 
 
 def _frozen(value: Any) -> tuple[Any, ...]:
