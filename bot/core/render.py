@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any, get_args, get_origin
 
 from bot.core.api import Button, Screen
@@ -24,32 +25,41 @@ Sign = Callable[[str], str]  # action → button token for the table's current v
 SEAT_PARAMS = {"seat", "dealer", "leader", "attacker", "defender", "winner", "durak", "player"}
 LOG_CHARS = 3500  # a table message with its log open stays under Telegram's 4096 characters
 ROW = 5  # buttons per row: Discord's limit, and it keeps Telegram keyboards readable
+MESSAGES_SIZE = 20_000  # texts of messages remembered (`message`): a few MB
+PLAIN = frozenset({str, int, float, bool, type(None)})  # the parameter values a remembered text may depend on
 CALL_MARKS = {"high": "↑", "low": "↓", "top": "⇑", "dump": "⇓"}
 
 
 def pretty_value(key: str, value: Any) -> Any:
     """Cards and suits as people write them; lists joined; other values unchanged."""
     if isinstance(value, str):
-        if is_card(value):
-            return pretty(value)
-        joker, eq, card = value.partition("=")  # a joker and the card it stands for (rummy): `🃏=9♥`
-        if eq and is_card(joker) and is_card(card):
-            return f"{pretty(joker)}={pretty(card)}"
-        if value in SUIT_SYMBOLS:
-            return SUIT_SYMBOLS[value]
-        if ":" in value:  # a card with its call, `7S:top:H` → `7♠⇑♥`; any other text keeps its colons
-            parts = value.split(":")
-            glue = "" if all(p in CALL_MARKS or is_card(p) or p in SUIT_SYMBOLS for p in parts) else ":"
-            return glue.join(str(CALL_MARKS.get(part, pretty_value(key, part))) for part in parts)
-        if (
-            len(value) % 2 == 0
-            and len(value) > 2
-            and all(is_card(value[i : i + 2]) for i in range(0, len(value), 2))
-        ):
-            return " ".join(pretty(value[i : i + 2]) for i in range(0, len(value), 2))
-        return value
+        return pretty_text(value)
     if isinstance(value, list | tuple):
         return " ".join(str(pretty_value(key, v)) for v in value)
+    return value
+
+
+@lru_cache(maxsize=4096)
+def pretty_text(value: str) -> str:
+    """A text parameter as people write it (`7S` → `7♠`, `7S:top:H` → `7♠⇑♥`); a pure function of the text,
+    remembered for the few thousand texts seen last (card names, calls, suits: the same ones every move)."""
+    if is_card(value):
+        return pretty(value)
+    joker, eq, card = value.partition("=")  # a joker and the card it stands for (rummy): `🃏=9♥`
+    if eq and is_card(joker) and is_card(card):
+        return f"{pretty(joker)}={pretty(card)}"
+    if value in SUIT_SYMBOLS:
+        return SUIT_SYMBOLS[value]
+    if ":" in value:  # a card with its call, `7S:top:H` → `7♠⇑♥`; any other text keeps its colons
+        parts = value.split(":")
+        glue = "" if all(p in CALL_MARKS or is_card(p) or p in SUIT_SYMBOLS for p in parts) else ":"
+        return glue.join(CALL_MARKS.get(part) or pretty_text(part) for part in parts)
+    if (
+        len(value) % 2 == 0
+        and len(value) > 2
+        and all(is_card(value[i : i + 2]) for i in range(0, len(value), 2))
+    ):
+        return " ".join(pretty(value[i : i + 2]) for i in range(0, len(value), 2))
     return value
 
 
@@ -74,18 +84,77 @@ def _by_seat(value: Any) -> bool:
 
 
 def line(table: Table, entry: LogLine, lang: str) -> str:
-    params = pretty_params(entry.params)
-    for k, v in entry.params.items():  # [[seat, card], …] → "Ann 7♠ · Bob 9♠"
-        if _by_seat(v):
-            params[k] = " · ".join(f"{seat_label(table, s, lang)} {pretty_value(k, c)}" for s, c in v)
-    if entry.seat is not None:
-        params.setdefault("name", seat_label(table, entry.seat, lang))
-    if isinstance(entry.params.get("level"), str):
-        params["level"] = level_name(entry.params["level"], lang)
-    for k, v in list(entry.params.items()):  # seat numbers in parameters (`dealer`, `durak`…) become names
+    return message(table, entry.key, entry.params, entry.seat, lang)
+
+
+def message(table: Table, key: str, raw: dict[str, Any], seat: int | None, lang: str) -> str:
+    """A message with its parameters shown: cards pretty, seat numbers as names (`line` of a log entry)."""
+    names = tuple([s.user.name if s.user is not None else None for s in table.seats])
+    memo = _memo_key(raw, "message", lang, table.chat.platform, key, seat, names)
+    text = _MESSAGES.get(memo) if memo is not None else None
+    if text is None:
+        text = _message(table, key, raw, seat, lang)
+        _remember(memo, text)
+    return text
+
+
+def said(lang: str, key: str, params: dict[str, Any]) -> str:
+    """`t(lang, key, **params)` with the parameters shown (cards pretty): a button's label."""
+    memo = _memo_key(params, "label", lang, key)
+    text = _MESSAGES.get(memo) if memo is not None else None
+    if text is None:
+        text = t(lang, key, **pretty_params(params))
+        _remember(memo, text)
+    return text
+
+
+# The texts of messages drawn last, by a key of everything a text depends on (`_memo_key`): a table's
+# lines and buttons repeat from move to move (its log, the seats' bids, the cards of a hand).
+_MESSAGES: dict[tuple[Any, ...], str] = {}
+
+
+def _memo_key(params: dict[str, Any], *fixed: Any) -> tuple[Any, ...] | None:
+    """`fixed` and the parameters with the type of each value (`1`, `1.0` and `True` read differently);
+    None when a parameter is not plain data (it might change, or read differently while equal)."""
+    try:
+        return (*fixed, *params, *map(_frozen, params.values()))
+    except TypeError:
+        return None
+
+
+def _remember(memo: tuple[Any, ...] | None, text: str) -> None:
+    if memo is not None:
+        _MESSAGES[memo] = text
+        if len(_MESSAGES) > MESSAGES_SIZE:
+            _MESSAGES.pop(next(iter(_MESSAGES)), None)  # the oldest
+
+
+def _frozen(value: Any) -> tuple[Any, ...]:
+    """A parameter as part of a memo key: its type beside every value, lists as tuples; TypeError for a
+    value that is not plain data."""
+    kind = type(value)
+    if kind in PLAIN:
+        return (kind, value)
+    if kind is list or kind is tuple:
+        return (kind, *map(_frozen, value))
+    raise TypeError(f"not plain data: {kind.__name__}")
+
+
+def _message(table: Table, key: str, raw: dict[str, Any], seat: int | None, lang: str) -> str:
+    params = {k: _plays(table, k, v, lang) if _by_seat(v) else pretty_value(k, v) for k, v in raw.items()}
+    if seat is not None:
+        params.setdefault("name", seat_label(table, seat, lang))
+    if isinstance(raw.get("level"), str):
+        params["level"] = level_name(raw["level"], lang)
+    for k, v in raw.items():  # seat numbers in parameters (`dealer`, `durak`…) become names
         if (k in SEAT_PARAMS or k.endswith("_seat")) and isinstance(v, int) and v >= 0:
             params[k.removesuffix("_seat")] = seat_label(table, v, lang)
-    return t(lang, for_platform(entry.key, table.chat.platform), **params)
+    return t(lang, for_platform(key, table.chat.platform), **params)
+
+
+def _plays(table: Table, key: str, pairs: list[Any], lang: str) -> str:
+    """[[seat, card], …] → "Ann 7♠ · Bob 9♠"."""
+    return " · ".join(f"{seat_label(table, s, lang)} {pretty_value(key, c)}" for s, c in pairs)
 
 
 def seat_label(table: Table, seat: int, lang: str) -> str:
@@ -120,7 +189,7 @@ def typed_with_name(typed: str, name: str) -> str:
 def action_label(game: Game, action: str, lang: str, view: BaseView | None = None) -> str:
     key, params = game.describe_action(action) if view is None else game.describe_offered(view, action)
     if has(key):
-        return t(lang, key, **pretty_params(params))
+        return said(lang, key, params)
     return " ".join(str(pretty_value("", a)) for a in action.split(":")[1:]) or action
 
 
@@ -129,7 +198,7 @@ def rows(buttons: Sequence[Button], width: int = ROW) -> list[list[Button]]:
 
 
 def status(game: Game, view: BaseView, table: Table, lang: str) -> list[str]:
-    return [line(table, LogLine(key=k, params=p), lang) for k, p in game.status_lines(view)]
+    return [message(table, k, p, None, lang) for k, p in game.status_lines(view)]
 
 
 def duration(seconds: float, lang: str) -> str:
@@ -330,7 +399,7 @@ def seat_lines(table: Table, view: BaseView | None, lang: str, game: Game | None
         if view is not None:
             note = game.seat_status(view, i) if game is not None else None
             if note is not None:
-                extra.append(line(table, LogLine(key=note[0], params=note[1]), lang))
+                extra.append(message(table, note[0], note[1], None, lang))
             points = game.seat_points(view, i) if game is not None else view.scores[i]
             if points is not None:
                 extra.append(t(lang, "host.points", n=points, points=_num(points)))
@@ -488,7 +557,7 @@ def final_line(game: Game, table: Table, state: Any, lang: str) -> str:
 def final_screen(game: Game, table: Table, state: Any, lang: str, sign: Sign | None = None) -> Screen:
     """The new message that announces the end of a game: the standings with their labels, 🔁 Rematch."""
     lines = [
-        f"{n}. {seat_name(table, i, lang)} — {line(table, LogLine(key=key, params=params), lang)}"
+        f"{n}. {seat_name(table, i, lang)} — {message(table, key, params, None, lang)}"
         for n, (i, key, params) in enumerate(game.ranking(state), 1)
         if i < len(table.seats)
     ]
@@ -541,7 +610,7 @@ def hand_screen(
         chat=table.chat.title or table.chat.id,
         id=table.id,
     )
-    lines = [line(table, LogLine(key=k, params=p), lang) for k, p in game.hand_context(view)]
+    lines = [message(table, k, p, None, lang) for k, p in game.hand_context(view)]
     cards = " ".join(pretty(c) for c in view.hand or [])
     lines.append(t(lang, "host.your_cards", cards=cards or "—"))
     if view.over:
@@ -558,7 +627,7 @@ def hand_screen(
 def pick_button(game: Game, item: str, on: bool, lang: str, sign: Sign) -> Button:
     """A toggle: pressing it picks or unpicks `item`; a picked item is marked ✓."""
     key, params = game.describe_pick(item)
-    label = t(lang, key, **pretty_params(params)) if has(key) else str(pretty_value("", item))
+    label = said(lang, key, params) if has(key) else str(pretty_value("", item))
     return Button(
         label=("✓ " if on else "") + label,
         token=sign(f"@pick:{item}"),

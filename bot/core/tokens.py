@@ -28,7 +28,7 @@ class Token:
 
 
 def _sign(secret: bytes, payload: str) -> str:
-    digest = hmac.new(secret, payload.encode(), hashlib.sha256).digest()
+    digest = hmac.digest(secret, payload.encode(), "sha256")  # one call into OpenSSL: no HMAC object
     return base64.urlsafe_b64encode(digest[:6]).decode()
 
 

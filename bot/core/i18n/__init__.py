@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from bot.core.i18n import po
@@ -39,8 +39,10 @@ def normalize_language(code: str | None, default: str = DEFAULT_LANGUAGE) -> str
     return default
 
 
+@lru_cache(maxsize=4096)
 def plural_category(lang: str, n: int) -> str:
-    """The CLDR plural category (`one`, `few`, `many`, `other`) of `n` in `lang`, from Babel's data."""
+    """The CLDR plural category (`one`, `few`, `many`, `other`) of `n` in `lang`, from Babel's data
+    (remembered for the few thousand (language, number) pairs seen last: Babel's rule is slow to run)."""
     return po.plural_rule(lang if lang in LANGUAGES else DEFAULT_LANGUAGE)(abs(n))
 
 
