@@ -44,6 +44,7 @@ from bot.core.config import Settings
 from bot.core.host import Host
 from bot.core.outbox import Outbox, Target
 from storage import RedisMessageIds, Store, connect
+from storage.messages import TASKS
 from tests.core.hosting import user
 from tests.storage.midgame import play_to_mid_game
 
@@ -83,7 +84,8 @@ class Front:
 
 
 class Counter:
-    """Redis round trips (socket writes), the host's apart from the outbox's (its tasks are `outbox …`)."""
+    """Redis round trips (socket writes), the host's apart from the outbox's (its lane tasks are `outbox …`,
+    the message ids' batched lookups and writes `message ids …`)."""
 
     def __init__(self) -> None:
         self.host = 0
@@ -95,7 +97,7 @@ class Counter:
 
         async def send(conn: AbstractConnection, command: Any, *args: Any, **kwargs: Any) -> None:
             task = asyncio.current_task()
-            if task is not None and task.get_name().startswith("outbox"):
+            if task is not None and task.get_name().startswith(("outbox", TASKS)):
                 counter.outbox += 1
             else:
                 counter.host += 1

@@ -8,11 +8,22 @@ other target gets a hash of its own named by its whole key, expiring `ttl` after
 Beside each id, `<key>#shown` holds the fingerprint of the view the message shows, so a worker never
 re-sends an identical view and a restarted worker can tell which messages differ from the committed
 state.
+
+Round trips: the lookups asked for in one event-loop tick go to Redis as one pipeline (the outbox's
+lanes — a move's group table, the mover's hand, the next player's hand — each look at their message at
+once), and so do the writes (`set`, `mark`); each caller gets its own reply, or the error that stopped
+its pipeline. On a single server the writes of a tick go in one MULTI/EXEC (a new id, its fingerprint
+and its TTL land together); a Cluster's pipeline cannot span slots in a transaction, so there they go
+non-transactionally, split per node by redis-py: an id and its fingerprint still land together (one
+HSET), its EXPIRE right behind it on the same connection (a server lost between the two could leave a
+hash without its TTL until the table's next commit sets it).
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any, Generic, Protocol, TypeVar
 
 import redis.asyncio as aioredis
 
@@ -21,6 +32,11 @@ from storage.tables import guarded
 
 TABLE_KINDS = ("table", "hand")
 SHOWN = "#shown"  # beside each id: the fingerprint of the view that message shows (no empty edits)
+TASKS = "message ids"  # the name of the tasks that send a tick's lookups and writes
+
+Q = TypeVar("Q")
+A = TypeVar("A")
+Command = tuple[str, tuple[Any, ...], dict[str, Any]]
 
 
 class Keyed(Protocol):
@@ -36,11 +52,75 @@ def group_of(key: str) -> str:
     return key
 
 
+class Coalescer(Generic[Q, A]):
+    """Sends the requests made in one event-loop tick together (`send`: one pipeline) and answers each
+    caller with its own reply: a value, or an exception raised to that caller alone. If the whole send
+    fails, every caller of that batch gets the error; none is left waiting."""
+
+    def __init__(self, send: Callable[[list[Q]], Awaitable[list[A | BaseException]]], name: str) -> None:
+        self._send = send
+        self._name = name
+        self._queued: list[tuple[Q, asyncio.Future[A]]] = []
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    async def __call__(self, request: Q) -> A:
+        future: asyncio.Future[A] = asyncio.get_running_loop().create_future()
+        self._queued.append((request, future))
+        if len(self._queued) == 1:  # the first of this tick: send them all once the others are queued
+            task = asyncio.create_task(self._flush(), name=self._name)
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+        return await future
+
+    async def _flush(self) -> None:
+        batch, self._queued = self._queued, []
+        try:
+            replies = await self._send([request for request, _ in batch])
+        except BaseException as e:
+            for _, future in batch:
+                if not future.done():
+                    if isinstance(e, asyncio.CancelledError):
+                        future.cancel()
+                    else:
+                        future.set_exception(e)
+            if not isinstance(e, Exception):
+                raise
+            return
+        for (_, future), reply in zip(batch, replies, strict=True):
+            if future.done():
+                continue  # its caller was cancelled
+            if isinstance(reply, BaseException):
+                future.set_exception(reply)
+            else:
+                future.set_result(reply)
+
+
 class RedisMessageIds:
     def __init__(self, redis: aioredis.Redis, prefix: str = "kozyr", ttl: float = 30 * 86400) -> None:
         self.redis = redis
         self.keys = Keys(prefix)
         self.ttl = int(ttl)
+        self.atomic = not hasattr(redis, "get_nodes")  # a Cluster: no transaction across slots
+        self._lookups: Coalescer[tuple[str, str], Any] = Coalescer(self._send_lookups, f"{TASKS} lookups")
+        self._writes: Coalescer[list[Command], None] = Coalescer(self._send_writes, f"{TASKS} writes")
+
+    async def _send_lookups(self, asked: list[tuple[str, str]]) -> list[Any]:
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for key, field in asked:
+                pipe.hmget(key, [field, field + SHOWN])
+            return list(await pipe.execute(raise_on_error=False))
+
+    async def _send_writes(self, writes: list[list[Command]]) -> list[BaseException | None]:
+        async with self.redis.pipeline(transaction=self.atomic) as pipe:
+            for commands in writes:
+                for name, args, kwargs in commands:
+                    getattr(pipe, name)(*args, **kwargs)
+            results = iter(await pipe.execute(raise_on_error=False))
+        replies: list[BaseException | None] = []
+        for commands in writes:
+            mine = [next(results) for _ in commands]
+            replies.append(next((r for r in mine if isinstance(r, BaseException)), None))
+        return replies
 
     def _where(self, target: Keyed) -> tuple[str, str]:
         return self.keys.messages(group_of(target.key)), target.key
@@ -53,29 +133,31 @@ class RedisMessageIds:
     @guarded
     async def lookup(self, target: Keyed) -> tuple[str | None, str | None]:
         """The message id and the fingerprint of the view it shows, in one read."""
-        key, field = self._where(target)
-        found = await self.redis.hmget(key, [field, field + SHOWN])
+        found = await self._lookups(self._where(target))
         return found[0], found[1]
 
     @guarded
     async def set(self, target: Keyed, message_id: str, shown: str | None = None) -> None:
         key, field = self._where(target)
-        async with self.redis.pipeline(transaction=True) as pipe:
-            pipe.hset(key, field, message_id)
-            if shown is None:
-                pipe.hdel(key, field + SHOWN)
-            else:
-                pipe.hset(key, field + SHOWN, shown)
-            # a table's ids live as long as the table: its commits set their TTL (`Store.commit`), here
-            # only a first id gets one; any other target's ids expire `ttl` after the last one stored
-            pipe.expire(key, self.ttl, nx=field.split(":", 1)[0] in TABLE_KINDS)
-            await pipe.execute()
+        # the id and its view in one HSET (a new id never reads as showing the old view; without a view,
+        # the old one is dropped first); a table's ids live as long as the table: its commits set their
+        # TTL (`Store.commit`), here only a first id gets one; other targets' ids expire `ttl` after the
+        # last one stored
+        if shown is None:
+            commands: list[Command] = [
+                ("hdel", (key, field + SHOWN), {}),
+                ("hset", (key, field, message_id), {}),
+            ]
+        else:
+            commands = [("hset", (key,), {"mapping": {field: message_id, field + SHOWN: shown}})]
+        nx = field.split(":", 1)[0] in TABLE_KINDS
+        await self._writes([*commands, ("expire", (key, self.ttl), {"nx": nx})])
 
     @guarded
     async def mark(self, target: Keyed, shown: str) -> None:
         """The message now shows a view with this fingerprint (`bot.core.render.fingerprint`)."""
         key, field = self._where(target)
-        await self.redis.hset(key, field + SHOWN, shown)
+        await self._writes([("hset", (key, field + SHOWN, shown), {})])
 
     @guarded
     async def forget(self, target: Keyed) -> None:

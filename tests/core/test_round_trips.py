@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import pytest
 from fakeredis import FakeAsyncRedis
 
-from bot.core.api import Join, NewTable, Press, Start
-from tests.core.hosting import CHAT, RoundTrips, make_host, user
+from bot.core.api import Delivery, Join, NewTable, Press, Screen, Start
+from bot.core.config import Settings
+from bot.core.host import Host
+from bot.core.outbox import Outbox
+from storage import RedisMessageIds
+from tests.core.hosting import CHAT, Recorder, RoundTrips, make_host, user
 
 PEOPLE = [user(i) for i in range(4)]
 
@@ -32,3 +39,62 @@ async def test_a_person_move_at_a_four_person_rozpysnyi_table_takes_two_round_tr
     # language + claim + table, then the commit with its hints; closing the table: its users' indexes apart
     assert max(counts[:-1]) <= 2, counts
     assert counts[-1] <= 3, counts
+
+
+class OutboxFront(Recorder):
+    """Records the deliveries (for the tokens) and sends them through the real outbox."""
+
+    def __init__(self, outbox: Outbox) -> None:
+        super().__init__()
+        self.outbox = outbox
+
+    async def deliver(self, deliveries: Sequence[Delivery]) -> None:
+        await super().deliver(deliveries)
+        self.outbox.submit(deliveries)
+
+
+class Transport:
+    """A platform that always works."""
+
+    def __init__(self) -> None:
+        self.ids = 0
+
+    async def post(self, target: Any, screen: Screen) -> str | None:
+        self.ids += 1
+        return str(self.ids)
+
+    async def edit(self, target: Any, message_id: str, screen: Screen) -> None:
+        pass
+
+    async def delete(self, target: Any, message_id: str) -> None:
+        pass
+
+
+async def test_a_person_move_with_its_deliveries_takes_four_round_trips(store) -> None:
+    """The host's two and the outbox's: the changed messages' ids looked up in one pipeline, the views they
+    show now written in another (`storage.messages`), with Redis message ids as in production."""
+    if isinstance(store.redis, FakeAsyncRedis):
+        pytest.skip("round trips are counted on a real server's sockets")
+    outbox = Outbox(Transport(), RedisMessageIds(store.redis, prefix=store.prefix))
+    host = Host(store, Settings(ai_delay=0, search_budget=0.02))
+    rec = OutboxFront(outbox)
+    host.attach(rec)
+    await host.handle(NewTable(user=PEOPLE[0], chat=CHAT, game="rozpysnyi", options={"schedule": "2 3"}))
+    for p in PEOPLE[1:]:
+        await host.handle(Join(user=p, chat=CHAT))
+    await host.handle(Start(user=PEOPLE[0], chat=CHAT))
+    await outbox.drain()
+    counts = []
+    for update in range(200):
+        mover = next((p for p in PEOPLE if rec.tokens(p)), None)
+        if mover is None:
+            break
+        with RoundTrips() as rt:
+            out = await host.handle(Press(user=mover, token=rec.tokens(mover)[0], update_id=f"u{update}"))
+            await outbox.drain()
+        assert out.reply is None or not out.reply.alert, out.reply
+        counts.append(rt.count)
+    await outbox.close()
+    assert len(counts) == 4 * (1 + 2) + 4 * (1 + 3)
+    # 2 + 2 (before the batches: 3 + about 6); the closing move (the result, the stats, every hand) apart
+    assert max(counts[:-1]) <= 4, counts

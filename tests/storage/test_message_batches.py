@@ -1,0 +1,187 @@
+"""Message ids in batches: one tick's lookups (and writes) go to Redis as one pipeline, each answered."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+import redis.asyncio as aioredis
+from fakeredis import FakeAsyncRedis
+from redis.exceptions import ConnectionError as RedisConnectionError
+
+from bot.core.api import ChatRef, Delivery, HandTarget, Screen, TableTarget, UserRef
+from bot.core.outbox import Outbox
+from storage import RedisMessageIds, Unavailable
+from tests.core.hosting import RoundTrips
+
+GROUP = ChatRef(platform="telegram", id="-100")
+PEOPLE = [UserRef(platform="telegram", id=str(i), name=f"P{i}") for i in range(2)]
+
+
+@dataclass(frozen=True)
+class Target:
+    key: str
+
+
+TARGETS = [Target("table:t1"), Target("hand:t1:u1"), Target("hand:t2:u1"), Target("lobby:c1")]
+
+
+def real(redis: aioredis.Redis) -> bool:
+    return not isinstance(redis, FakeAsyncRedis)
+
+
+async def test_one_ticks_lookups_and_writes_take_one_round_trip_each(
+    redis: aioredis.Redis, prefix: str
+) -> None:
+    ids = RedisMessageIds(redis, prefix=prefix)
+    await ids.set(TARGETS[0], "m0", "view0@3")
+    await ids.set(TARGETS[3], "m3")
+    with RoundTrips() as looked:
+        found = await asyncio.gather(*(ids.lookup(t) for t in TARGETS))
+    assert found == [("m0", "view0@3"), (None, None), (None, None), ("m3", None)]
+    with RoundTrips() as wrote:
+        await asyncio.gather(
+            ids.mark(TARGETS[0], "view0@4"), ids.set(TARGETS[1], "m1", "hand"), ids.set(TARGETS[2], "m2")
+        )
+    assert await asyncio.gather(*(ids.lookup(t) for t in TARGETS)) == [
+        ("m0", "view0@4"),
+        ("m1", "hand"),
+        ("m2", None),
+        ("m3", None),
+    ]
+    if real(redis):  # a Cluster's pipeline may take a round trip per node it touches
+        most = 1 if ids.atomic else 3
+        assert 1 <= looked.count <= most and 1 <= wrote.count <= most, (looked.count, wrote.count)
+
+
+async def test_an_id_set_without_a_view_drops_the_old_view(redis: aioredis.Redis, prefix: str) -> None:
+    ids = RedisMessageIds(redis, prefix=prefix)
+    await ids.set(TARGETS[1], "m1", "old view")
+    await ids.set(TARGETS[1], "m2")
+    assert await ids.lookup(TARGETS[1]) == ("m2", None)
+
+
+def failing_once(redis: aioredis.Redis, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The next pipeline of `redis` fails on the wire (a Redis hiccup); returns the count of sends."""
+    sends: list[int] = []
+    pipeline = redis.pipeline
+
+    def hiccup(*args: Any, **kwargs: Any) -> Any:
+        pipe = pipeline(*args, **kwargs)
+        execute = pipe.execute
+
+        async def broken(*a: Any, **k: Any) -> Any:
+            sends.append(1)
+            if len(sends) == 1:
+                raise RedisConnectionError("hiccup")
+            return await execute(*a, **k)
+
+        pipe.execute = broken
+        return pipe
+
+    monkeypatch.setattr(redis, "pipeline", hiccup)
+    return sends
+
+
+@pytest.mark.parametrize("what", ["lookups", "writes"])
+async def test_a_hiccup_in_a_batch_reaches_every_caller_and_nothing_hangs(
+    redis: aioredis.Redis, prefix: str, monkeypatch: pytest.MonkeyPatch, what: str
+) -> None:
+    ids = RedisMessageIds(redis, prefix=prefix)
+    await ids.set(TARGETS[0], "m0", "v")
+    sends = failing_once(redis, monkeypatch)
+
+    def calls() -> list[Awaitable[Any]]:
+        if what == "lookups":
+            return [ids.lookup(t) for t in TARGETS]
+        return [ids.mark(t, f"v{i}") for i, t in enumerate(TARGETS)]
+
+    # a guard against a hang, not a timing: each batch answers in milliseconds
+    failed = await asyncio.wait_for(asyncio.gather(*calls(), return_exceptions=True), 10)
+    assert len(sends) == 1
+    assert all(isinstance(e, Unavailable) and "hiccup" in str(e) for e in failed), failed
+    assert await ids.lookup(TARGETS[0]) == ("m0", "v")  # nothing of the failed batch was written
+    await asyncio.wait_for(asyncio.gather(*calls()), 10)  # the next batch goes through
+    if what == "writes":
+        assert await ids.lookup(TARGETS[0]) == ("m0", "v0")
+
+
+async def test_a_cancelled_caller_leaves_the_others_answered(redis: aioredis.Redis, prefix: str) -> None:
+    ids = RedisMessageIds(redis, prefix=prefix)
+    await ids.set(TARGETS[0], "m0", "v")
+    gone = asyncio.create_task(ids.lookup(TARGETS[1]))
+    kept = asyncio.create_task(ids.lookup(TARGETS[0]))
+    await asyncio.sleep(0)  # both asked in this tick
+    gone.cancel()
+    assert await kept == ("m0", "v")  # the batch answered it though another of its callers was gone
+    assert gone.cancelled() or await gone == (None, None)
+
+
+class Transport:
+    """Records the calls in order; always works."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, str, str]] = []
+        self.next_id = 0
+
+    async def post(self, target: Any, screen: Screen) -> str | None:
+        self.calls.append(("post", target.key, screen.text()))
+        self.next_id += 1
+        return str(self.next_id)
+
+    async def edit(self, target: Any, message_id: str, screen: Screen) -> None:
+        self.calls.append(("edit", target.key, screen.text()))
+
+    async def delete(self, target: Any, message_id: str) -> None:
+        self.calls.append(("delete", target.key, message_id))
+
+
+def move(n: int, table: str = "t1") -> list[Delivery]:
+    """What a move changes: the group's table (version n) and the two people's hands, three lanes."""
+    hands = [
+        Delivery(target=HandTarget(table=table, user=p), screen=Screen(lines=[f"hand {p.id} {n}"]), version=n)
+        for p in PEOPLE
+    ]
+    screen = Screen(lines=[f"move {n}"])
+    return [Delivery(target=TableTarget(table=table, chat=GROUP), screen=screen, version=n), *hands]
+
+
+async def test_two_workers_with_batched_ids_never_show_an_older_view(
+    redis_factory: Callable[[], aioredis.Redis], prefix: str
+) -> None:
+    """Worker B still holds version 4 of a move after worker A showed version 5 of its three messages: B
+    sends none of them; a newer version goes out from either worker, each message edited in place."""
+    tr = Transport()
+    a = Outbox(tr, RedisMessageIds(redis_factory(), prefix=prefix))
+    b = Outbox(tr, RedisMessageIds(redis_factory(), prefix=prefix))
+    for box, n in ((a, 3), (a, 5), (b, 4)):
+        box.submit(move(n))
+        await box.drain()
+    assert sorted(tr.calls) == sorted(
+        [("post", d.target.key, d.screen.text()) for d in move(3)]
+        + [("edit", d.target.key, d.screen.text()) for d in move(5)]
+    )
+    assert b.skipped == 3
+    tr.calls.clear()
+    b.submit(move(6))
+    await b.drain()
+    b.submit(move(6))  # the same view again: no empty edit
+    await b.drain()
+    assert sorted(tr.calls) == sorted([("edit", d.target.key, d.screen.text()) for d in move(6)])
+    assert b.skipped == 6
+
+
+async def test_a_moves_three_messages_cost_two_round_trips(redis: aioredis.Redis, prefix: str) -> None:
+    """The outbox's lanes look up their messages in one pipeline and mark them in another."""
+    if not real(redis):
+        pytest.skip("round trips are counted on a real server's sockets")
+    box = Outbox(Transport(), RedisMessageIds(redis, prefix=prefix))
+    box.submit(move(1))
+    await box.drain()
+    with RoundTrips() as rt:
+        box.submit(move(2))
+        await box.drain()
+    assert rt.count <= (2 if not hasattr(redis, "get_nodes") else 6), rt.count
