@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
 import pytest
 from fakeredis import FakeAsyncRedis
 
-from bot.core.api import Delivery, Join, NewTable, Press, Screen, Start
+from bot.core.api import Join, NewTable, Press, Start
 from bot.core.config import Settings
 from bot.core.host import Host
 from bot.core.outbox import Outbox
 from storage import RedisMessageIds
-from tests.core.hosting import CHAT, Recorder, RoundTrips, make_host, user
+from tests.core.hosting import CHAT, RoundTrips, make_host, user
+from tests.storage.midgame import Both, Transport
 
 PEOPLE = [user(i) for i in range(4)]
 
@@ -41,33 +39,10 @@ async def test_a_person_move_at_a_four_person_rozpysnyi_table_takes_two_round_tr
     assert counts[-1] <= 3, counts
 
 
-class OutboxFront(Recorder):
+class OutboxFront(Both):
     """Records the deliveries (for the tokens) and sends them through the real outbox."""
 
-    def __init__(self, outbox: Outbox) -> None:
-        super().__init__()
-        self.outbox = outbox
-
-    async def deliver(self, deliveries: Sequence[Delivery]) -> None:
-        await super().deliver(deliveries)
-        self.outbox.submit(deliveries)
-
-
-class Transport:
-    """A platform that always works."""
-
-    def __init__(self) -> None:
-        self.ids = 0
-
-    async def post(self, target: Any, screen: Screen) -> str | None:
-        self.ids += 1
-        return str(self.ids)
-
-    async def edit(self, target: Any, message_id: str, screen: Screen) -> None:
-        pass
-
-    async def delete(self, target: Any, message_id: str) -> None:
-        pass
+    platform = "console"
 
 
 async def test_a_person_move_with_its_deliveries_takes_four_round_trips(store) -> None:
