@@ -19,6 +19,7 @@ from games.most.rules import MostState, MostView
 Line = tuple[str, dict[str, Any]]
 GROUP = "~"  # a suit toggle: `~S` shows the spades of a long hand
 CLEAR = "clear"  # a toggle that unpicks everything at once
+TAKE_SHOWN = 6  # a take button names at most this many cards (Discord: 80 characters a label)
 GROUP_AT = 14  # longer hands show one suit at a time, so a message keeps within 25 buttons
 MAX_CHOICES = 8  # melds offered at once (suggestions, or the ways to read a pick's jokers)
 BUTTONS = 25  # Discord's buttons per message, beyond which it pages
@@ -92,6 +93,16 @@ class ChatMixin:
             for i, m in enumerate(view.melds, 1)
         ]
         return [("most.hand.play", {}), *melds]
+
+    def describe_offered(self, view: BaseView, action: str) -> Line:
+        """A take names the cards it takes (the first of them must go into a meld): `Take #3: 7♥ 8♥ 9♦`."""
+        verb, _, rest = action.partition(":")
+        bridge = getattr(view, "bridge", None)
+        if verb == "take" and bridge and rest.isdigit() and 1 <= int(rest) <= len(bridge):
+            taken = [pretty(c) for c in bridge[int(rest) - 1 :]]
+            shown = taken if len(taken) <= TAKE_SHOWN else [*taken[: TAKE_SHOWN - 1], "…"]
+            return "most.action.take_cards", {"pos": rest, "cards": " ".join(shown)}
+        return self.describe_action(action)
 
     def describe_action(self, action: str) -> Line:
         verb, _, rest = action.partition(":")

@@ -70,6 +70,8 @@ async def test_a_whole_game_by_buttons(store) -> None:
     acts = buttons(host, rec, A)
     assert set(acts) == {"draw", f"take:{n}"}
     assert "Bridge: #1 5♣ · #2 9♥ · #3 Q♦" in (rec.hand(A) or pytest.fail()).text()  # what a take takes
+    labels = [b.label for row in (rec.hand(A) or pytest.fail()).buttons for b in row]
+    assert f"Take #{n}: 9♥ Q♦" in labels  # the button names the cards it takes, the one to meld first
     await press(host, rec, A, f"take:{n}")
     _, state = await load(store, table_id)
     assert state.pending == "9H" and state.hands[0].count("QD") == 1

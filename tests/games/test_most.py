@@ -395,3 +395,13 @@ def test_random_whole_games_keep_every_rule(players: int) -> None:
 
 def test_registered_with_its_aliases() -> None:
     assert games.get("мост") is GAME and games.get("most") is GAME
+
+
+def test_a_take_button_names_the_cards_it_takes_and_a_long_take_in_short() -> None:
+    state = GAME.new(2, {}, seed=3)
+    state.bridge = ["5C", "9H", "QD", "2S", "3S", "4S", "5S", "6S", "7S"]
+    view = GAME.view(state, 0)
+    assert GAME.describe_offered(view, "take:8") == ("most.action.take_cards", {"pos": "8", "cards": "6♠ 7♠"})
+    _, params = GAME.describe_offered(view, "take:1")
+    assert params["cards"] == "5♣ 9♥ Q♦ 2♠ 3♠ …"  # a button label stays short (Discord: 80 characters)
+    assert GAME.describe_offered(view, "take:10")[0] == "most.action.take"  # no such card: the plain words
