@@ -18,7 +18,7 @@ import time
 from collections.abc import Sequence
 
 from games.bridge import auction as auc
-from games.bridge import scoring, solver, system
+from games.bridge import judge, scoring, solver, system
 from games.bridge.rules import BridgeView
 from games.cards import make_deck
 
@@ -90,14 +90,17 @@ class Knowledge:
 class BridgeBot:
     """`search`: the system's calls; sampled double-dummy card play; claims answered double-dummy."""
 
-    def __init__(self, budget: float = 0.5, samples: int = 48, min_samples: int = 1) -> None:
+    def __init__(
+        self, budget: float = 0.5, samples: int = 48, min_samples: int = 1, judgement: bool = True
+    ) -> None:
         self.budget = budget
         self.samples = samples
         self.min_samples = min_samples
+        self.judgement = judgement
 
     def choose(self, view: BridgeView, legal: Sequence[str], rng: random.Random) -> str:
         if view.phase == "auction":
-            return self.bid(view, legal)
+            return self.bid(view, legal, rng)
         if view.phase == "claim":
             return "accept" if self.claim_is_right(view) else "reject"
         cards = [a for a in legal if a.startswith("play:")]
@@ -106,10 +109,13 @@ class BridgeBot:
         return "play:" + self.card(view, [a[5:] for a in cards], rng)
 
     # -- the auction ---------------------------------------------------------------------------
-    @staticmethod
-    def bid(view: BridgeView, legal: Sequence[str]) -> str:
+    def bid(self, view: BridgeView, legal: Sequence[str], rng: random.Random) -> str:
         assert view.hand is not None
-        call = system.bid(view.hand, view.dealer, view.calls)
+        sit = system.read(view.dealer, view.calls)
+        if self.judgement:
+            call = judge.judge(view.hand, sit, view.vul, legal, rng, budget=self.budget)
+        else:
+            call = system.choose(view.hand, sit)[0]
         if call in legal:
             return call
         return auc.PASS if auc.PASS in legal else legal[0]  # a call this table does not allow (contest)

@@ -737,12 +737,17 @@ def read(dealer: int, calls: Sequence[str]) -> Situation:
     """The situation after these calls, every seat's calls read for their meaning."""
     sit = Situation(dealer, [], [Hull() for _ in range(4)])
     for call in calls:
-        seat = sit.me
-        shown = meaning(sit, call)
-        if shown is not None:
-            sit.shown[seat] = sit.shown[seat].meet(shown)
-        sit.calls.append(call)
+        sit = advance(sit, call)
     return sit
+
+
+def advance(sit: Situation, call: str) -> Situation:
+    """The situation after one more call (a new object: `sit` is left as it was)."""
+    shown = meaning(sit, call)
+    hulls = list(sit.shown)
+    if shown is not None:
+        hulls[sit.me] = hulls[sit.me].meet(shown)
+    return Situation(sit.dealer, [*sit.calls, call], hulls)
 
 
 def bid(cards: Sequence[str], dealer: int, calls: Sequence[str]) -> str:

@@ -1,0 +1,158 @@
+"""Judgement in the auction: the robot weighs a decision of level or strain on deals it imagines.
+
+The system (`system.py`) says what a call means and which call describes a hand. Where the decision is one
+of judgement — pass or bid on, invite or bid game, game or slam, compete, double them or sacrifice — the
+robot deals the unseen cards many times within what every seat's calls have shown (`deal`), bids each deal
+out by the system after each candidate call (every seat, the robot's partner and the opponents, calling
+by the same system), scores the contract each candidate leads to with its double-dummy tricks (DDS), and
+keeps the system's call unless another candidate gains, on average, more than `MARGIN` IMPs.
+
+The candidates are the system's call, pass, a penalty double of the opponents' last bid, and in each
+strain where our side has a fit (and in no trump) the cheapest bid, game and slam.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+
+from games.bridge import auction as auc
+from games.bridge import scoring, solver, system
+from games.cards import make_deck
+
+GAME = {"C": 5, "D": 5, "H": 4, "S": 4, "N": 3}
+MARGIN = 0.3  # IMPs a deal another call must gain over the system's on average
+SEAT_TRIES = 300  # draws for one seat before the deal is started again
+DEAL_TRIES = 20  # deals started again before a seat's hull is dropped
+
+Accept = Callable[[int, list[str]], bool]
+
+
+def deal(pool: Sequence[str], need: dict[int, int], accept: Accept, rng: random.Random,
+         eligible: Callable[[int, str], bool] | None = None) -> dict[int, list[str]] | None:  # fmt: skip
+    """The cards of `pool` dealt at random to the seats of `need` (how many each gets), each hand passing
+    `accept(seat, cards)` and holding only cards `eligible` for its seat; None when no deal is found."""
+    order = sorted(need, key=lambda s: need[s])
+    for _ in range(DEAL_TRIES):
+        left = list(pool)
+        out: dict[int, list[str]] = {}
+        for k, seat in enumerate(order):
+            cards = [c for c in left if eligible is None or eligible(seat, c)]
+            if len(cards) < need[seat]:
+                break
+            last = k == len(order) - 1
+            for _ in range(1 if last else SEAT_TRIES):
+                drawn = cards if last else rng.sample(cards, need[seat])
+                if len(drawn) == need[seat] and accept(seat, drawn):
+                    break
+            else:
+                break
+            if last and (len(cards) != len(left) or not accept(seat, drawn)):
+                break
+            out[seat] = drawn
+            taken = set(drawn)
+            left = [c for c in left if c not in taken]
+        else:
+            return out
+    return None
+
+
+def imagine(cards: Sequence[str], sit: system.Situation, rng: random.Random) -> list[list[str]] | None:
+    """A deal that fits my hand and every other seat's calls (None when none is found soon)."""
+    me = sit.me
+    mine = set(cards)
+    pool = [c for c in make_deck(52) if c not in mine]
+    hulls = sit.shown
+    need = {s: 13 for s in range(4) if s != me}
+    found = deal(pool, need, lambda s, h: hulls[s].admits(system.Hand.of(h)), rng)
+    if found is None:
+        return None
+    found[me] = list(cards)
+    return [found[s] for s in range(4)]
+
+
+def bid_out(hands: list[list[str]], sit: system.Situation) -> auc.Contract | None:
+    """The contract the system reaches from here on these hands."""
+    while not auc.is_over(sit.calls):
+        call, _ = system.choose(hands[sit.me], sit)
+        sit = system.advance(sit, call)
+    return auc.contract(sit.dealer, sit.calls)
+
+
+def candidates(cards: Sequence[str], sit: system.Situation, first: str, legal: Sequence[str]) -> list[str]:
+    """The calls worth weighing here (canonical text, among `legal`), the system's own call first."""
+    hand = system.Hand.of(cards)
+    partner = sit.shown[auc.partner(sit.me)]
+    last = sit.last_bid()
+    out = [first, auc.PASS]
+    if last is not None and auc.side(last[2]) != auc.side(sit.me):
+        out.append(auc.DOUBLE)
+    strains = [s for s in "SHDC" if hand.length[s] + partner.length[s][0] >= 8]
+    if not strains or hand.balanced:
+        strains.append("N")
+    for s in strains:
+        cheapest = sit.cheapest(s)
+        out += [f"bid:{level}{s}" for level in sorted({cheapest, max(cheapest, GAME[s]), 6})]
+    return [c for i, c in enumerate(out) if c in legal and c not in out[:i]]
+
+
+def worth_judging(sit: system.Situation) -> bool:
+    """A decision of judgement: partner has bid, or the opponents are competing above the one level."""
+    me = sit.me
+    bidders = {auc.caller(sit.dealer, i) for i, c in enumerate(sit.calls) if auc.is_bid(c)}
+    last = sit.last_bid()
+    return auc.partner(me) in bidders or (last is not None and last[0] >= 2 and bool(bidders))
+
+
+def judge(cards: Sequence[str], sit: system.Situation, vul: Sequence[bool], legal: Sequence[str],
+          rng: random.Random, budget: float = 1.0, samples: int = 24) -> str:  # fmt: skip
+    """The robot's call: the system's, unless the imagined deals show another candidate clearly better."""
+    first, _ = system.choose(cards, sit)
+    if not worth_judging(sit):
+        return first
+    calls = candidates(cards, sit, first, legal)
+    if len(calls) < 2:
+        return first
+    start = time.thread_time()
+    deals: list[list[list[str]]] = []
+    ends: list[list[auc.Contract | None]] = []
+    while len(deals) < samples and (len(deals) < 4 or time.thread_time() - start < budget * 0.6):
+        hands = imagine(cards, sit, rng)
+        if hands is None:
+            break
+        deals.append(hands)
+        ends.append([bid_out(hands, system.advance(sit, c)) for c in calls])
+    if len(deals) < 4:
+        return first
+    tricks = _tricks(deals, ends)
+    mine = auc.side(sit.me)
+    gain = [0.0] * len(calls)
+    for k, row in enumerate(ends):
+        scores = [_score(c, tricks.get((k, c.strain, c.declarer)) if c else None, vul, mine) for c in row]
+        for j, s in enumerate(scores):
+            gain[j] += scoring.imps(s - scores[0])
+    best = max(range(len(calls)), key=lambda j: gain[j])
+    return calls[best] if gain[best] / len(deals) > MARGIN else first
+
+
+def _tricks(deals: list[list[list[str]]], ends: list[list[auc.Contract | None]]) -> dict[tuple, int]:
+    """Double-dummy tricks of every contract reached, by (deal, strain, declarer): one DDS batch a pair."""
+    wanted: dict[tuple[str, int], list[int]] = {}
+    for k, row in enumerate(ends):
+        for c in row:
+            if c is not None and k not in wanted.setdefault((c.strain, c.declarer), []):
+                wanted[(c.strain, c.declarer)].append(k)
+    out = {}
+    for (strain, declarer), ks in wanted.items():
+        for k, n in zip(ks, solver.declarer_tricks([deals[k] for k in ks], strain, declarer), strict=True):
+            out[(k, strain, declarer)] = n
+    return out
+
+
+def _score(c: auc.Contract | None, tricks: int | None, vul: Sequence[bool], mine: int) -> int:
+    """Our side's duplicate score of a contract played double-dummy (0 when passed out)."""
+    if c is None or tricks is None:
+        return 0
+    score = scoring.duplicate_score(c.level, c.strain, c.doubled, vul[auc.side(c.declarer)], tricks)
+    return score if auc.side(c.declarer) == mine else -score
