@@ -23,6 +23,7 @@ from games.cards import make_deck
 
 GAME = {"C": 5, "D": 5, "H": 4, "S": 4, "N": 3}
 MARGIN = 0.3  # IMPs a deal another call must gain over the system's on average
+MIN_SAMPLES = 3  # imagined deals needed before the system's call is ever left
 SEAT_TRIES = 300  # draws for one seat before the deal is started again
 DEAL_TRIES = 20  # deals started again before a seat's hull is dropped
 
@@ -115,44 +116,30 @@ def judge(cards: Sequence[str], sit: system.Situation, vul: Sequence[bool], lega
     if len(calls) < 2:
         return first
     start = time.thread_time()
-    deals: list[list[list[str]]] = []
-    ends: list[list[auc.Contract | None]] = []
-    while len(deals) < samples and (len(deals) < 4 or time.thread_time() - start < budget * 0.6):
+    mine = auc.side(sit.me)
+    gain = [0.0] * len(calls)
+    n = 0
+    while n < samples and (n < MIN_SAMPLES or time.thread_time() - start < budget):
         hands = imagine(cards, sit, rng)
         if hands is None:
             break
-        deals.append(hands)
-        ends.append([bid_out(hands, system.advance(sit, c)) for c in calls])
-    if len(deals) < 4:
+        ends = [bid_out(hands, system.advance(sit, c)) for c in calls]
+        tricks = {(c.strain, c.declarer): 0 for c in ends if c is not None}
+        for strain, declarer in tricks:
+            tricks[(strain, declarer)] = solver.declarer_tricks([hands], strain, declarer)[0]
+        scores = [_score(c, tricks[(c.strain, c.declarer)] if c else 0, vul, mine) for c in ends]
+        for j, score in enumerate(scores):
+            gain[j] += scoring.imps(score - scores[0])
+        n += 1
+    if n < MIN_SAMPLES:
         return first
-    tricks = _tricks(deals, ends)
-    mine = auc.side(sit.me)
-    gain = [0.0] * len(calls)
-    for k, row in enumerate(ends):
-        scores = [_score(c, tricks.get((k, c.strain, c.declarer)) if c else None, vul, mine) for c in row]
-        for j, s in enumerate(scores):
-            gain[j] += scoring.imps(s - scores[0])
     best = max(range(len(calls)), key=lambda j: gain[j])
-    return calls[best] if gain[best] / len(deals) > MARGIN else first
+    return calls[best] if gain[best] / n > MARGIN else first
 
 
-def _tricks(deals: list[list[list[str]]], ends: list[list[auc.Contract | None]]) -> dict[tuple, int]:
-    """Double-dummy tricks of every contract reached, by (deal, strain, declarer): one DDS batch a pair."""
-    wanted: dict[tuple[str, int], list[int]] = {}
-    for k, row in enumerate(ends):
-        for c in row:
-            if c is not None and k not in wanted.setdefault((c.strain, c.declarer), []):
-                wanted[(c.strain, c.declarer)].append(k)
-    out = {}
-    for (strain, declarer), ks in wanted.items():
-        for k, n in zip(ks, solver.declarer_tricks([deals[k] for k in ks], strain, declarer), strict=True):
-            out[(k, strain, declarer)] = n
-    return out
-
-
-def _score(c: auc.Contract | None, tricks: int | None, vul: Sequence[bool], mine: int) -> int:
+def _score(c: auc.Contract | None, tricks: int, vul: Sequence[bool], mine: int) -> int:
     """Our side's duplicate score of a contract played double-dummy (0 when passed out)."""
-    if c is None or tricks is None:
+    if c is None:
         return 0
     score = scoring.duplicate_score(c.level, c.strain, c.doubled, vul[auc.side(c.declarer)], tricks)
     return score if auc.side(c.declarer) == mine else -score

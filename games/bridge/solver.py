@@ -144,6 +144,8 @@ def declarer_tricks(deals: Sequence[Sequence[Sequence[str]]], strain: str, decla
     out: list[int] = []
     with _lock:
         _setup()
+        if len(boards) == 1:  # one board: SolveBoard, without SolveAllBoards's set-up
+            return [13 - max(n for _, n in solve_board(boards[0], SolveMode.OptimalOne))]
         for start in range(0, len(boards), 200):  # DDS solves at most 200 boards a call
             solved = solve_all_boards(boards[start : start + 200], SolveMode.OptimalOne)
             out += [13 - max(n for _, n in board) for board in solved]
