@@ -192,7 +192,7 @@ def bench_auction(deals: int, first: int, bot: BridgeBot) -> list[tuple[int, Bri
                 game_deals += 1
                 game = ours and c.level >= {"N": 3, "S": 4, "H": 4, "D": 5, "C": 5}[c.strain]
                 games_missed += not game
-        if (i - first + 1) % 50 == 0:
+        if (i - first + 1) % 25 == 0:
             print(f"  {i - first + 1} deals: {statistics.mean(off):.2f} IMPs a deal from par", flush=True)
     print(f"auction, {deals} deals (seeds {first}…{first + deals - 1}), four robots, contracts scored "
           "double-dummy:")  # fmt: skip

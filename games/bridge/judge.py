@@ -22,8 +22,9 @@ from games.bridge import scoring, solver, system
 from games.cards import make_deck
 
 GAME = {"C": 5, "D": 5, "H": 4, "S": 4, "N": 3}
-MARGIN = 0.3  # IMPs a deal another call must gain over the system's on average
-MIN_SAMPLES = 3  # imagined deals needed before the system's call is ever left
+MARGIN = 1.0  # IMPs a deal another call must gain over the system's on average
+MIN_SAMPLES = 6  # imagined deals needed before the system's call is ever left
+SLAM_VALUES = 27  # my points and partner's least: slam is weighed from here
 SEAT_TRIES = 300  # draws for one seat before the deal is started again
 DEAL_TRIES = 20  # deals started again before a seat's hull is dropped
 
@@ -82,35 +83,47 @@ def bid_out(hands: list[list[str]], sit: system.Situation) -> auc.Contract | Non
 
 
 def candidates(cards: Sequence[str], sit: system.Situation, first: str, legal: Sequence[str]) -> list[str]:
-    """The calls worth weighing here (canonical text, among `legal`), the system's own call first."""
+    """The calls worth weighing here (canonical text, among `legal`), the system's own call first: game in
+    each strain where our side has a fit (or no trump), and slam when the values may be there."""
     hand = system.Hand.of(cards)
     partner = sit.shown[auc.partner(sit.me)]
-    last = sit.last_bid()
-    out = [first, auc.PASS]
-    if last is not None and auc.side(last[2]) != auc.side(sit.me):
-        out.append(auc.DOUBLE)
     strains = [s for s in "SHDC" if hand.length[s] + partner.length[s][0] >= 8]
     if not strains or hand.balanced:
         strains.append("N")
+    values = hand.hcp + partner.hcp[0]
+    out = [first]
     for s in strains:
-        cheapest = sit.cheapest(s)
-        out += [f"bid:{level}{s}" for level in sorted({cheapest, max(cheapest, GAME[s]), 6})]
+        out.append(f"bid:{GAME[s]}{s}")
+        if values >= SLAM_VALUES:
+            out.append(f"bid:6{s}")
     return [c for i, c in enumerate(out) if c in legal and c not in out[:i]]
 
 
-def worth_judging(sit: system.Situation) -> bool:
-    """A decision of judgement: partner has bid, or the opponents are competing above the one level."""
-    me = sit.me
-    bidders = {auc.caller(sit.dealer, i) for i, c in enumerate(sit.calls) if auc.is_bid(c)}
+def worth_judging(sit: system.Situation, first: str) -> bool:
+    """A decision of level: partner has bid, the opponents have not (above the one level), our side is
+    below game and the system would stop short of it."""
     last = sit.last_bid()
-    return auc.partner(me) in bidders or (last is not None and last[0] >= 2 and bool(bidders))
+    mine = auc.side(sit.me)
+    bids = [(auc.side(auc.caller(sit.dealer, i)), c) for i, c in enumerate(sit.calls) if auc.is_bid(c)]
+    if last is None or auc.partner(sit.me) not in _bidders(sit):
+        return False
+    if any(side != mine and int(c[4]) >= 2 for side, c in bids):
+        return False
+    if first != auc.PASS and not auc.is_bid(first):
+        return False
+    level, strain = (int(first[4]), first[5]) if auc.is_bid(first) else (last[0], last[1])
+    return level < GAME[strain]
+
+
+def _bidders(sit: system.Situation) -> set[int]:
+    return {auc.caller(sit.dealer, i) for i, c in enumerate(sit.calls) if auc.is_bid(c)}
 
 
 def judge(cards: Sequence[str], sit: system.Situation, vul: Sequence[bool], legal: Sequence[str],
           rng: random.Random, budget: float = 1.0, samples: int = 24) -> str:  # fmt: skip
     """The robot's call: the system's, unless the imagined deals show another candidate clearly better."""
     first, _ = system.choose(cards, sit)
-    if not worth_judging(sit):
+    if not worth_judging(sit, first):
         return first
     calls = candidates(cards, sit, first, legal)
     if len(calls) < 2:

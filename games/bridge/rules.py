@@ -583,7 +583,7 @@ class BridgeRules(Game[BridgeState, BridgeOptions]):
             tricks=[copied(t) for t in state.tricks],
             won=list(state.won),
             claim=copied(state.claim) if state.claim else None,
-            results=[copied(r) for r in state.results],
+            results=[copied(r).model_copy(update={"deal": ""}) for r in state.results],  # hands stay unseen
             totals=list(state.totals),
             rubber=copied(state.rubber) if state.rubber else None,
         )

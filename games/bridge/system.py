@@ -510,6 +510,18 @@ def _competitive_answers() -> list[Rule]:
             R(f"resp_minor_raise_{over}", f"1m {over}", "?m", "m>=5 hcp:6-10"),
         ]
     rules[:0] = _negative_doubles()
+    # partner's 1NT overcalled at the two level: their suit asks for a four-card major (Stayman's stand-in)
+    rules += [
+        R("1n_over_cue", "1N 2s", "3s", "hcp:10+ S>=4|H>=4"),
+        R("1n_over_game", "1N 2s", "3N", "hcp:10+ stop:s"),
+        R("1n_over_major", "1N 2s", "?M", "M>=5 hcp:-9"),
+        R("1n_over_double", "1N 2s", "X", "hcp:10+"),
+        R("1n_over_cue_hearts", "1N 2s 3s P", "3H", "H>=4"),
+        R("1n_over_cue_spades", "1N 2s 3s P", "3S", "S>=4"),
+        R("1n_over_cue_none", "1N 2s 3s P", "3N"),
+        R("1n_over_cue_fit", "1N 2s 3s P 3M P", "4M", "M>=4"),
+        R("1n_over_cue_nt", "1N 2s 3s P 3t P", "3N"),
+    ]
     rules += [
         R("resp_redouble", "1s X", "XX", "hcp:10+"),
         R("resp_raise_over_double", "1M X", "2M", "M>=3 sup:6-9"),
@@ -734,7 +746,7 @@ SYSTEM: tuple[Rule, ...] = (
     R("rebid_raised_game", "1M P 2M P", "4M", "sup:19+"),
     R("rebid_raised_invite", "1M P 2M P", "3M", "sup:16-18"),
     R("rebid_raised_pass", "1M P 2M P", "P"),
-    R("rebid_limit_accept", "1M P 3M P", "4M", "hcp:14+"),
+    R("rebid_limit_accept", "1M P 3M P", "4M", "sup:15+"),
     R("rebid_limit_decline", "1M P 3M P", "P"),
     R("rebid_minor_limit_3n", "1m P 3m P", "3N", "hcp:14+"),
     R("rebid_2n_accept", "1s P 2N P", "3N", "hcp:13+"),
@@ -747,6 +759,8 @@ SYSTEM: tuple[Rule, ...] = (
     R("rebid_2over1_strong", "1s P 2t P", "3N", "hcp:15+"),
     R("rebid_2over1_rest", "1s P 2t P", "2N"),
     # -- responder's second bid -----------------------------------------------------------------
+    R("resp2_accept_game_try", "1M P 2M P 3M P", "4M", "sup:9+"),
+    R("resp2_decline_game_try", "1M P 2M P 3M P", "P"),
     R("resp2_own_after_1n", "1s P 1t P 1N P", "2t", "t>=6 hcp:-10"),
     R("resp2_preference", "1s P 1N P 2t P", "2s", "s>=t hcp:-9"),
     R("resp2_pass_preference", "1s P 1N P 2t P", "P", "hcp:-9"),
