@@ -23,6 +23,7 @@ from typing import Any
 
 import games
 from games.base import Game
+from games.protocol import launch
 from games.protocol.match import SPEAKERS, Entrant, MatchResult, play_match
 from games.protocol.process import Limits, MiB
 
@@ -65,6 +66,8 @@ def entrants_from(game: Game, specs: Sequence[str], protocol: str | None = None)
     for e in entrants:
         if e.level is not None and e.level not in game.bot_levels:
             raise ValueError(f"{game.key} has no AI level {e.level!r} ({', '.join(game.bot_levels)})")
+        if e.command is not None:
+            launch.check(game, e.command)
     return entrants
 
 

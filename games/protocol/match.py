@@ -17,8 +17,9 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from games.base import Bot, ContestRules, Event, Game, GameError
+from games.protocol import launch
 from games.protocol.jsonlines import JsonLines
-from games.protocol.process import Limits, Program, ProgramGone, command_argv
+from games.protocol.process import Limits, Program, ProgramGone
 from games.protocol.speaker import BadAnswer, Message, Speaker, shown
 from games.protocol.tricksline import TricksLine
 
@@ -173,7 +174,7 @@ class Match:
                 program = None
                 if e.command is not None:
                     workdir = f"{workdirs}/{e.name}" if workdirs else None
-                    program = Program(e.name, command_argv(e.command, e.name), self.limits, workdir)
+                    program = launch.start(e.name, e.command, self.limits, workdir)
                 bot = make_bot(game, e.level or fallback, budget)
                 result = SeatResult(name=e.name, seat=i, score=0.0, game_score=0.0)
                 self.seats.append(_Seat(result, program, bot))
