@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import Game
-from games.protocol import courtyard
+from games.protocol import bluechip, courtyard
 from games.protocol.process import Limits, Program, command_argv
 
 
@@ -22,10 +22,16 @@ def check(game: Game, command: str) -> None:
     """ValueError when `command` names a kind of program that cannot play `game`."""
     if courtyard.is_courtyard(command) and game.key != courtyard.GAME:
         raise ValueError(f"courtyard programs play {courtyard.GAME}, not {game.key}")
+    if bluechip.is_bluechip(command):
+        if game.key != bluechip.GAME:
+            raise ValueError(f"Blue Chip robots play {bluechip.GAME}, not {game.key}")
+        bluechip.parse(command)
 
 
 def start(name: str, command: str, limits: Limits, workdir: str | None = None) -> Any:
-    """The running player for `command`."""
+    """The running player for `command` (a `Program`, or a `bluechip.Robot` driven as one)."""
+    if bluechip.is_bluechip(command):
+        return bluechip.Robot(name, command, limits, workdir)
     if courtyard.is_courtyard(command):
         command = courtyard.command(command)
     return Program(name, command_argv(command, name), limits, workdir)
