@@ -8,7 +8,11 @@ overrides its options. With `--games N` the seats rotate from game to game and e
 seed (S, S+1, …); a standings table follows.
 
     python -m games contest tricks --player A="python3 examples/tricks_client.py" \\
-        --player B="node examples/tricks_client.js" --player C=ai:random --player D=ai:random
+        --player B=./tricks_client --player C=ai:random --player D=ai:random
+
+(`./tricks_client`: `examples/tricks_client.c` built by `cc -O2 -o tricks_client examples/tricks_client.c`.)
+A player is also `NAME=courtyard:FILE.js` (a program of the dvorovoy JavaScript contest) or `NAME=bluechip:…`
+(a Blue Chip bridge robot): see `docs/protocol.md`.
 """
 
 from __future__ import annotations

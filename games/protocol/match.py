@@ -73,6 +73,7 @@ class SeatResult:
             "name": self.name,
             "penalty": self.penalty,
             "violations": self.violations,
+            "paid": self.game_score - self.score,  # its side's penalties, its own and its partners'
             "ai_moves": self.ai_moves,
             "replaced": self.replaced,
         }
@@ -201,6 +202,9 @@ class Match:
         """(action or None, violation reason, text shown) after asking the program of `seat`."""
         s = self.seats[seat]
         assert s.program is not None
+        extra = self._unasked(s)
+        if extra is not None:
+            return None, "extra", shown(extra, 64)
         self._send(self.speaker.query(state, seat))
         t0 = time.monotonic()
         deadline = t0 + self.limits.time
@@ -226,6 +230,19 @@ class Match:
             return self.speaker.answer(text, state, seat), "", ""
         except BadAnswer as e:
             return None, "garbage", e.shown
+
+    def _unasked(self, s: _Seat) -> str | None:
+        """A line the program sent with no question pending (one line answers one question), if any."""
+        assert s.program is not None
+        try:
+            while (text := s.program.read_line(0.0005)) is not None:
+                self._log(f"< {s.result.name}\t{text}")
+                if not s.owed:
+                    return text
+                s.owed -= 1  # the late answer to a question that timed out: skipped
+        except ProgramGone:
+            pass  # asking finds it gone
+        return None
 
     # -- the game -------------------------------------------------------------------------------
     def play(self) -> MatchResult:

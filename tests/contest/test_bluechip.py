@@ -72,6 +72,7 @@ def test_faulty_robots_break_the_rules_once_and_play_the_next_board() -> None:
     assert [s.score for s in result.seats] == [
         s.game_score - p for s, p in zip(result.seats, side_penalty, strict=True)
     ]
+    assert [s.note()["paid"] for s in result.seats] == side_penalty  # each pays its side's, its own is `penalty`
 
 
 def test_the_protocol_texts() -> None:
