@@ -5,6 +5,7 @@ The robot (`clients/bluechip_robot.py`) imports nothing of Kozyr; its faults are
 
 from __future__ import annotations
 
+import json
 import socket
 import subprocess
 from pathlib import Path
@@ -13,8 +14,9 @@ import pytest
 
 import games
 from games.contest import entrants_from
-from games.protocol import bluechip
-from games.protocol.match import Entrant, play_match
+from games.protocol import bluechip, launch
+from games.protocol.jsonlines import JsonLines, dumps
+from games.protocol.match import Entrant, contest_options, play_match
 from games.protocol.process import Limits
 from tests.contest.conftest import CLIENTS, PY
 
@@ -39,6 +41,32 @@ def test_four_robots_play_a_contest_match(tmp_path: Path) -> None:
     # the robots made every call and card: at least 4 calls and 52 cards
     answers = [line for line in log.read_text().splitlines() if line.startswith("< ")]
     assert len(answers) == result.moves >= 4 + 52
+    # a robot connected for one decision (as at a chat table) is dealt the board so far, makes its own
+    # earlier calls and cards again, and answers as the robot that played the whole board did
+    moves = [
+        (result.names.index(a[2:].split("\t")[0]), json.loads(a.split("\t")[1])["action"])
+        for a in answers
+    ]
+    state = G.new(4, contest_options(G, G.contest, None), seed=1)
+    for k, (seat, action) in enumerate(moves):
+        if k in (1, len(moves) // 2, len(moves) - 1):
+            assert once(robot("again").command, state, seat) == action, k
+        state, _ = G.apply(state, seat, action)
+
+
+def once(command: str | None, state: object, seat: int) -> str:
+    """The action of a robot started for this one decision, as `bot/core/programs.py` asks it."""
+    assert command is not None
+    speaker = JsonLines(G, [f"seat {i + 1}" for i in range(4)], 2.0, {})
+    player = launch.start("again", command, Limits(time=2.0))
+    try:
+        player.send(dumps(speaker.hello(seat, once=True)))
+        player.send(dumps(speaker.act(state, seat)))
+        answer = player.read_line(5.0)
+    finally:
+        player.close()
+    assert answer is not None
+    return json.loads(answer)["action"]
 
 
 def test_a_robot_started_by_its_operator_connects_to_a_port(tmp_path: Path) -> None:
@@ -72,7 +100,7 @@ def test_faulty_robots_break_the_rules_once_and_play_the_next_board() -> None:
     assert [s.score for s in result.seats] == [
         s.game_score - p for s, p in zip(result.seats, side_penalty, strict=True)
     ]
-    assert [s.note()["paid"] for s in result.seats] == side_penalty  # each pays its side's, its own is `penalty`
+    assert [s.note()["paid"] for s in result.seats] == side_penalty  # its side's; its own is `penalty`
 
 
 def test_the_protocol_texts() -> None:
