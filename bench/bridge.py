@@ -315,9 +315,9 @@ def main() -> None:
     ap.add_argument("--budget", type=float, default=0.5, help="CPU seconds per decision")
     ap.add_argument("--samples", type=int, default=48, help="sampled deals per decision at most")
     ap.add_argument("--part", choices=("auction", "match", "play", "all"), default="all")
-    ap.add_argument("--system-only", action="store_true", help="the system's calls without judgement")
+    ap.add_argument("--judgement", action="store_true", help="calls weighed on imagined deals (judge.py)")
     args = ap.parse_args()
-    bot = BridgeBot(budget=args.budget, samples=args.samples, judgement=not args.system_only)
+    bot = BridgeBot(budget=args.budget, samples=args.samples, judgement=args.judgement)
     began = time.time()
     finished = []
     if args.part in ("auction", "play", "all"):

@@ -18,11 +18,9 @@ import time
 from collections.abc import Sequence
 
 from games.bridge import auction as auc
-from games.bridge import judge, scoring, solver, system
+from games.bridge import judge, sampling, scoring, solver, system
 from games.bridge.rules import BridgeView
 from games.cards import make_deck
-
-MAX_TRIES = 400  # deals tried per sample before the auction's inferences are dropped
 
 
 class Knowledge:
@@ -53,37 +51,18 @@ class Knowledge:
         self.count = {s: 13 - len(self.played[s]) for s in self.hidden}
         self.hulls = system.read(view.dealer, view.calls).shown
 
-    def sample(self, rng: random.Random, use_auction: bool = True) -> list[list[str]] | None:
-        """The four hands still held, the unseen cards dealt at random within what is known (None: failed)."""
-        pool = list(self.pool)
-        rng.shuffle(pool)
-        hands = {s: list(h) for s, h in self.known.items()}
-        order = sorted(self.hidden, key=lambda s: -len(self.voids[s]))
-        for k, seat in enumerate(order):
-            need = self.count[seat]
-            if k == len(order) - 1:
-                drawn = pool
-                if len(drawn) != need or any(c[1] in self.voids[seat] for c in drawn):
-                    return None
-            else:
-                eligible = [c for c in pool if c[1] not in self.voids[seat]]
-                if len(eligible) < need:
-                    return None
-                drawn = eligible[:need]
-            if use_auction and not self.hulls[seat].admits(system.Hand.of(drawn + self.played[seat])):
-                return None
-            hands[seat] = drawn
-            taken = set(drawn)
-            pool = [c for c in pool if c not in taken]
-        return [hands[s] for s in range(4)]
-
     def deals(self, rng: random.Random) -> list[list[str]]:
-        """One consistent deal: with the auction's inferences if any is found soon, else without them."""
-        for use_auction in (True, False):
-            for _ in range(MAX_TRIES):
-                hands = self.sample(rng, use_auction)
-                if hands is not None:
-                    return hands
+        """One consistent deal (the four hands still held): within the auction's inferences if one is
+        found soon, else within the play's alone."""
+        need = {s: self.count[s] for s in self.hidden}
+
+        def fits(seat: int, cards: list[str]) -> bool:
+            return self.hulls[seat].admits(system.Hand.of(cards + self.played[seat]))
+
+        for accept in (fits, lambda seat, cards: True):
+            found = sampling.deal(self.pool, need, accept, rng, lambda seat, c: c[1] not in self.voids[seat])
+            if found is not None:
+                return [found[s] if s in found else list(self.known[s]) for s in range(4)]
         raise RuntimeError("no deal fits what was seen")  # impossible: the real deal fits
 
 
@@ -91,7 +70,7 @@ class BridgeBot:
     """`search`: the system's calls; sampled double-dummy card play; claims answered double-dummy."""
 
     def __init__(
-        self, budget: float = 0.5, samples: int = 48, min_samples: int = 1, judgement: bool = True
+        self, budget: float = 0.5, samples: int = 48, min_samples: int = 1, judgement: bool = False
     ) -> None:
         self.budget = budget
         self.samples = samples

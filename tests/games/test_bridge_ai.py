@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from games.bridge import GAME, BridgeState, judge, new_from_pbn, solver, system
+from games.bridge import GAME, BridgeState, judge, new_from_pbn, sampling, solver, system
 from games.bridge import auction as auc
 from games.bridge.ai import BridgeBot, Knowledge
 from games.bridge.auction import side
@@ -107,7 +107,7 @@ def test_the_deals_imagined_in_the_auction_fit_every_seats_calls() -> None:
     mine = ["AS", "KS", "QS", "2S", "3H", "4H", "5H", "2D", "3D", "4D", "2C", "3C", "4C"]  # West's
     rng = random.Random(6)
     for _ in range(20):
-        hands = judge.imagine(mine, system.advance(sit, auc.PASS), rng)  # as West, after West's pass
+        hands = sampling.imagine(mine, system.advance(sit, auc.PASS), rng)  # as West, after West's pass
         assert hands is not None and hands[3] == mine
         assert sorted(c for h in hands for c in h) == sorted(GAME_DECK)
         north = system.Hand.of(hands[0])
