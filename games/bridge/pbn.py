@@ -1,6 +1,6 @@
 """Bridge records in PBN (Portable Bridge Notation 2.1), written and read with endplay's PBN parser.
 
-`write` turns finished boards (`BoardResult`: the deal, the auction, the play, the result) into a PBN
+`write` turns finished boards (the deal, and `BoardResult`: the auction, the play, the result) into a PBN
 file that endplay, and the common bridge programs, read back: the export tags (Event … Result), the
 auction and the play sections. `read` takes a PBN file of deals (a club evening's board set) and returns
 the boards as deals for `GAME.new(…, deals=…)`: each `[deal, board, dealer, vulnerability]`, so the match
@@ -25,11 +25,11 @@ _VUL = {(False, False): Vul.none, (True, False): Vul.ns, (False, True): Vul.ew, 
 _VUL_TEXT = {Vul.none: "None", Vul.ns: "NS", Vul.ew: "EW", Vul.both: "All"}
 
 
-def board(result: BoardResult, names: Sequence[str] = ("?",) * 4, event: str = "Kozyr", site: str = "?",
-          date: str = "?", scoring: str = "IMP") -> Board:  # fmt: skip
-    """One finished board as an endplay `Board` (`names`: the players N, E, S, W)."""
+def board(result: BoardResult, deal: str, names: Sequence[str] = ("?",) * 4, event: str = "Kozyr",
+          site: str = "?", date: str = "?", scoring: str = "IMP") -> Board:  # fmt: skip
+    """One finished board (and its deal, PBN) as an endplay `Board` (`names`: the players N, E, S, W)."""
     b = Board()
-    b.deal = Deal(result.deal)
+    b.deal = Deal(deal)
     b.board_num = result.board
     b.dealer = Player(result.dealer)
     b.vul = _VUL[(bool(result.vul[0]), bool(result.vul[1]))]
@@ -49,10 +49,11 @@ def board(result: BoardResult, names: Sequence[str] = ("?",) * 4, event: str = "
     return b
 
 
-def write(results: Sequence[BoardResult], names: Sequence[str] = ("?",) * 4, event: str = "Kozyr",
-          site: str = "?", date: str = "?", scoring: str = "IMP") -> str:  # fmt: skip
-    """A PBN file of these boards."""
-    text = endplay_pbn.dumps([board(r, names, event, site, date, scoring) for r in results])
+def write(results: Sequence[BoardResult], deals: Sequence[str], names: Sequence[str] = ("?",) * 4,
+          event: str = "Kozyr", site: str = "?", date: str = "?", scoring: str = "IMP") -> str:  # fmt: skip
+    """A PBN file of these boards (`deals`: each board's deal, PBN)."""
+    boards = [board(r, d, names, event, site, date, scoring) for r, d in zip(results, deals, strict=True)]
+    text = endplay_pbn.dumps(boards)
     # endplay writes a doubled contract `4Sx`; the standard (and most programs) spell it `4SX`
     return re.sub(r'^\[Contract "(\w+?)(x{1,2})"\]', lambda m: f'[Contract "{m[1]}{m[2].upper()}"]', text,
                   flags=re.M)  # fmt: skip
@@ -68,7 +69,7 @@ def scoring_tag(state: BridgeState) -> str:
 def write_state(state: BridgeState, names: Sequence[str] = ("?",) * 4, event: str = "Kozyr",
                 site: str = "?", date: str = "?") -> str:  # fmt: skip
     """The PBN file of a match's finished boards."""
-    return write(state.results, names, event, site, date, scoring_tag(state))
+    return write(state.results, state.boards_dealt, names, event, site, date, scoring_tag(state))
 
 
 def read(text: str) -> list[list[str]]:

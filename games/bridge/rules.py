@@ -110,9 +110,8 @@ class BoardResult(BaseModel):
     par_contracts: list[str] = Field(default_factory=list)
     imps: int | None = None
     claimed: bool = False
-    # the board as it was played, for its PBN record (`pbn.py`): the deal, the calls (`1S P 4S P P P`),
-    # the cards in the order played (`QH 8H 4H KH …`)
-    deal: str = ""
+    # the board as it was played, for its PBN record (`pbn.py`): the calls (`1S P 4S P P P`), the cards in
+    # the order played (`QH 8H 4H KH …`); the deal itself is the state's `boards_dealt`
     auction: str = ""
     play: str = ""
 
@@ -136,6 +135,7 @@ class BridgeState(GameState):
     claim: Claim | None = None
     claim_shown: bool = False  # the declarer's hand was shown with a claim: the defenders keep seeing it
     results: list[BoardResult] = Field(default_factory=list)
+    boards_dealt: list[str] = Field(default_factory=list)  # each finished board's deal (PBN), for its record
     totals: list[float] = Field(default_factory=lambda: [0.0, 0.0])
     rubber: scoring.Rubber | None = None
 
@@ -488,7 +488,6 @@ class BridgeRules(Game[BridgeState, BridgeOptions]):
             dealer=state.dealer,
             vul=list(state.vul),
             claimed=claimed,
-            deal=pbn(state.dealt),
             auction=" ".join(auc.short(c) for c in state.calls),
             play=" ".join(played),
         )
@@ -508,6 +507,7 @@ class BridgeRules(Game[BridgeState, BridgeOptions]):
             earner = 0 if result.score >= 0 else 1
             state.totals[earner] += abs(result.score)
         state.results.append(result)
+        state.boards_dealt.append(pbn(state.dealt))
         data = result.model_dump(include={"board", "contract", "tricks", "score", "par", "imps"}) | {
             "declarer_seat": result.declarer if result.declarer is not None else -1
         }
@@ -583,7 +583,7 @@ class BridgeRules(Game[BridgeState, BridgeOptions]):
             tricks=[copied(t) for t in state.tricks],
             won=list(state.won),
             claim=copied(state.claim) if state.claim else None,
-            results=[copied(r).model_copy(update={"deal": ""}) for r in state.results],  # hands stay unseen
+            results=[copied(r) for r in state.results],
             totals=list(state.totals),
             rubber=copied(state.rubber) if state.rubber else None,
         )
