@@ -44,7 +44,9 @@ Decisions beyond the spec's own:
   three: the two others, then the first again, who draws 4 and loses one turn). The turn passes to the
   first player clockwise who was not skipped (the mover again if every other one was).
 - A player who sheds their last card (not a 6) ends the move at once: a last jack names no suit, and the
-  effects still hit. Drawing with the stock and the pile both exhausted takes what there is.
+  effects still hit. A move also ends by itself when the mover holds no more cards of the rank just played
+  (`end` would be the only choice); a jack still waits for its suit. Drawing with the stock and the pile
+  both exhausted takes what there is.
 - End of a round: everyone else adds the points left in hand (10/Q/K 10, A 15, J 20, 6–9 0). A total of
   exactly 125 burns to 0 (option). When totals pass 125 the match ends; if several pass it in the same
   round they all lose. The dealer moves one seat clockwise each round.
@@ -375,8 +377,8 @@ class DvorovoyRules(Game[DvorovoyState, DvorovoyOptions]):
         return events + self._settle(state)
 
     def _settle(self, state: DvorovoyState) -> list[Event]:
-        """Play out what needs no choice: forced draws to cover a 6, a move ended by going out, turns
-        that can only pass."""
+        """Play out what needs no choice: forced draws to cover a 6, a move ended by going out or with
+        nothing left to add, turns that can only pass."""
         events: list[Event] = []
         for _ in range(4 * state.players + 40):
             if state.over:
@@ -397,6 +399,9 @@ class DvorovoyRules(Game[DvorovoyState, DvorovoyOptions]):
                 continue
             if state.played and not hand:
                 events.append(Event(kind="out", seat=state.mover))
+                events += self._end_move(state, list(state.played))
+                continue
+            if state.played and not cards and rank(top) != "J":  # nothing to add: `end` is no choice
                 events += self._end_move(state, list(state.played))
                 continue
             if not state.played and not cards and (state.drew or not self.can_draw(state)):
