@@ -60,9 +60,9 @@ def sheet_data(table: Table, lang: str) -> Sheet:
     rounds = getattr(state, "sheet", None)
     if rounds is not None:
         return _rozpysnyi(state, title, names, winners, lang)
-    scores = game.scores(state)
+    scores = game.scores(state)  # higher is better: the places
     levels = sorted(set(scores), reverse=True)
-    rows = [Row(t(lang, "stats.sheet_score"), [_num(s) for s in scores], bold=True)]
+    rows = [Row(t(lang, "stats.sheet_score"), [_num(s) for s in game.points(state)], bold=True)]
     if over:
         rows.append(Row(t(lang, "stats.sheet_place"), [str(levels.index(s) + 1) for s in scores]))
     durak = getattr(state, "durak_counts", None)

@@ -54,7 +54,8 @@ Decisions beyond the spec's own:
   totals, the top card and the suit asked for, the move in progress and who the last move hit; not the
   pile under the top, nor the stock's size (a program could only ask whether it may draw).
 - `scores` are the totals negated (fewer points is better), so `winners` are the lowest totals and a
-  seat that went over 125 ranks last.
+  seat that went over 125 ranks last; what people read (the seats, the standings, the sheet) is the
+  totals themselves, positive (`points`).
 """
 
 from __future__ import annotations
@@ -506,6 +507,22 @@ class DvorovoyRules(Game[DvorovoyState, DvorovoyOptions]):
     def scores(self, state: DvorovoyState) -> list[float]:
         """The totals negated: fewer points is better."""
         return [-float(t) for t in state.totals]
+
+    def points(self, state: DvorovoyState) -> list[float]:
+        """The totals as the players keep them: penalty points, positive."""
+        return [float(t) for t in state.totals]
+
+    def seat_points(self, view: BaseView, seat: int) -> float | None:
+        assert isinstance(view, DvorovoyView)
+        return float(view.totals[seat])
+
+    def ranking(self, state: DvorovoyState) -> list[tuple[int, str, dict[str, Any]]]:
+        """Fewest points first; a seat over 125 says so."""
+        ranked = super().ranking(state)
+        return [
+            (s, "dvorovoy.seat.bust", {"total": state.totals[s]}) if s in state.losers else (s, key, params)
+            for s, key, params in ranked
+        ]
 
     # -- presentation ----------------------------------------------------------------------------
     def describe_action(self, action: str) -> tuple[str, dict[str, Any]]:

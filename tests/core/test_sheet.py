@@ -70,3 +70,21 @@ def test_the_picture_is_a_png_of_a_sane_size() -> None:
     rounds = len(games.get("rozpysnyi").load(table.state).rounds)
     assert 400 <= image.width <= 2000 and 30 * (rounds + 2) <= image.height <= 2000
     assert len(png) < 200_000
+
+
+def test_dvorovoy_shows_its_penalty_totals_positive_on_the_seats_the_standings_and_the_sheet() -> None:
+    game = games.get("dvorovoy")
+    table, events = finished("dvorovoy", {"cards": 3}, players=3, seed=5)
+    state = game.load(table.state)
+    totals = next(e.data["totals"] for e in reversed(events) if e.kind == "round_scored")
+    assert state.losers and max(totals) > 125
+    assert sheet_data(table, "en").rows[0].cells == [str(t) for t in totals]
+    view = game.view(state, None)
+    assert [game.seat_points(view, s) for s in range(3)] == totals
+    ranking = game.ranking(state)
+    assert [s for s, _key, _params in ranking] == sorted(range(3), key=lambda s: totals[s])
+    for seat, key, params in ranking:
+        if seat in state.losers:
+            assert key == "dvorovoy.seat.bust" and params == {"total": totals[seat]}
+        else:
+            assert key == "host.rank.points" and params["n"] == totals[seat] >= 0
