@@ -231,6 +231,13 @@ def test_ai_levels_by_number_count_from_the_weakest() -> None:
     assert level_of(durak, None) == durak.default_bot and level_of(durak, "heuristic") == "heuristic"
 
 
+def test_the_level_flag_is_named_level_and_the_old_ai_still_works() -> None:
+    from bot.__main__ import parser
+
+    assert parser().parse_args(["console", "--level", "2"]).ai == "2"
+    assert parser().parse_args(["console", "--ai", "search"]).ai == "search"
+
+
 async def test_the_menu_sets_game_preset_options_opponents_level_and_language() -> None:
     out: list[str] = []
     answers = ["9", "2", "1", "2", "2", "deck=25", "deck=24", "", "3", "2", "4", "3", "5", "2", ""]
