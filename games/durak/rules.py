@@ -162,7 +162,7 @@ class DurakView(BaseView):
     table: list[Pair]
     attacker: int
     defender: int
-    passer: int | None = None
+    passer: int | None = None  # perevodnoy: who passed the attack on to the defender (null: the attacker)
     taking: bool
     done: list[int]
     shown: bool
