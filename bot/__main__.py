@@ -131,10 +131,11 @@ async def console(args: argparse.Namespace, settings: Settings) -> int:
         setup.options[name.strip()] = value.strip()
     if args.game:
         try:
-            setup.game = games.get(args.game).key
+            game, setup.preset, variant = games.lookup(args.game, args.preset)
         except GameError as e:
             print(t(lang, f"error.{e.code}", **e.params), file=sys.stderr)
             return 2
+        setup.game, setup.options = game.key, {**variant, **setup.options}  # `perevodnoy`: durak, perevodnoy
     redis = await open_redis(settings)
     return await run_console(settings, setup, pace=args.pace, name=args.name, redis=redis)
 

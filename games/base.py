@@ -153,6 +153,7 @@ OptT = TypeVar("OptT", bound=Options)
 class Game(Generic[S, OptT]):
     key: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
+    alias_presets: ClassVar[dict[str, str]] = {}  # an alias that names a variant → the preset that sets it
     State: ClassVar[type[GameState]]
     Options: ClassVar[type[Options]]
     min_players: ClassVar[int]

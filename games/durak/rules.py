@@ -232,6 +232,10 @@ class DurakRules(Game[DurakState, DurakOptions]):
     Options = DurakOptions
     min_players = 2
     max_players = 6
+    alias_presets: ClassVar[dict[str, str]] = {
+        **dict.fromkeys(("podkidnoy", "подкидной", "підкидний"), "podkidnoy"),
+        **dict.fromkeys(("perevodnoy", "переводной", "перевідний"), "perevodnoy"),
+    }
     presets: ClassVar[dict[str, dict[str, Any]]] = {
         "podkidnoy": {},
         "perevodnoy": {"variant": "perevodnoy"},

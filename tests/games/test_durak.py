@@ -655,3 +655,13 @@ def test_labels_and_status_lines() -> None:
     assert ("durak.status.unbeaten", {"card": "6H"}) in lines
     assert ("durak.status.taking", {"defender": 1}) in lines
     assert GAME.seat_status(view, 1) == ("durak.seat.taking", {})
+
+
+def test_an_alias_that_names_the_variant_sets_it() -> None:
+    assert games.lookup("perevodnoy") == (GAME, "perevodnoy", {})
+    assert games.lookup(" Переводной ", "short") == (GAME, "short", {"variant": "perevodnoy"})
+    assert games.lookup("durak") == (GAME, None, {}) and games.lookup("дурак", "long") == (GAME, "long", {})
+    assert games.lookup("подкидной") == (GAME, "podkidnoy", {})
+    for game in games.all_games():  # every alias preset is a preset of its game
+        assert set(game.alias_presets) <= {a.casefold() for a in game.aliases}
+        assert set(game.alias_presets.values()) <= set(game.presets)
