@@ -19,6 +19,7 @@ from typing import Any, TextIO
 from games.base import Bot, ContestRules, Event, Game, GameError
 from games.protocol.jsonlines import JsonLines
 from games.protocol.process import Limits, Program, ProgramGone, command_argv
+from games.protocol.sandbox import Containment
 from games.protocol.speaker import BadAnswer, Message, Speaker, shown
 from games.protocol.tricksline import TricksLine
 
@@ -153,6 +154,7 @@ class Match:
         transcript: TextIO | None = None,
         budget: float | None = None,
         workdirs: str | None = None,
+        containment: Containment | None = None,
     ) -> None:
         self.game = game
         self.rules = rules or game.contest
@@ -173,7 +175,8 @@ class Match:
                 program = None
                 if e.command is not None:
                     workdir = f"{workdirs}/{e.name}" if workdirs else None
-                    program = Program(e.name, command_argv(e.command, e.name), self.limits, workdir)
+                    argv = command_argv(e.command, e.name)
+                    program = Program(e.name, argv, self.limits, workdir, containment)
                 bot = make_bot(game, e.level or fallback, budget)
                 result = SeatResult(name=e.name, seat=i, score=0.0, game_score=0.0)
                 self.seats.append(_Seat(result, program, bot))

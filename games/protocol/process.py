@@ -1,11 +1,11 @@
 """A player program as a child process: started with its name as the only argument, spoken to by lines.
 
-The program runs in its own process group and working directory, with a clean environment (no
-variable of ours is inherited: only `PATH`, a UTF-8 locale, `HOME`/`TMPDIR` set to its directory and
-`PYTHONUNBUFFERED=1` so that a naive Python client's prints reach us), and with resource limits set in
-the child before it starts: CPU seconds, address space, file size, open files. Reads and writes are
-non-blocking, so a program that neither answers nor reads its input cannot stall the server; it is
-killed (its whole process group) when the game ends or when it breaks a limit.
+The program runs in its sandbox (`sandbox.py`: its keeper, namespaces or a subreaper, cgroups, resource
+limits) and its own working directory, with a clean environment (no variable of ours is inherited: only
+`PATH`, a UTF-8 locale, `HOME`/`TMPDIR` set to its directory and `PYTHONUNBUFFERED=1` so that a naive
+Python client's prints reach us). Reads and writes are non-blocking, so a program that neither answers
+nor reads its input cannot stall the server; it is stopped — every process it started with it — when
+the game ends or when it breaks a limit.
 """
 
 from __future__ import annotations
@@ -17,26 +17,34 @@ import shlex
 import shutil
 import signal
 import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+
+from games.protocol.sandbox import Containment, Sandbox
 
 MiB = 1 << 20
 
 
 @dataclass(frozen=True)
 class Limits:
-    """What a program may use; `time` is the wall-clock limit per decision (the game's contest preset)."""
+    """What a program may use; `time` is the wall-clock limit per decision (the game's contest preset).
+
+    `startup` is the allowance for starting (an interpreter, a JIT): the first decision may take `time`
+    plus whatever is left of it since the program was started.
+    """
 
     time: float = 2.0
+    startup: float = 10.0
     cpu: int = 600  # CPU seconds over the whole game
     memory: int = 1024 * MiB  # address space, bytes (0: no limit)
     line: int = 64 * 1024  # the longest line a program may send, bytes
     output: int = 64 * MiB  # everything it may send over a game, bytes
     backlog: int = 8 * MiB  # unread input it may leave before it counts as hung, bytes
     files: int = 64 * MiB  # the largest file it may write (logs), bytes
+    open_files: int = 256
+    processes: int = 64  # processes and threads at once, the program's own included
 
 
 class ProgramGone(Exception):
@@ -77,45 +85,40 @@ def clean_env(home: str) -> dict[str, str]:
     }
 
 
-# Sets the limits, then becomes the program: a small exec trampoline instead of `preexec_fn`, which is
-# unsafe in a threaded process (the bot asks programs from worker threads).
-TRAMPOLINE = (
-    "import os, resource as r, sys\n"
-    "cpu, mem, size = (int(x) for x in sys.argv[1:4])\n"
-    "r.setrlimit(r.RLIMIT_CPU, (cpu, cpu + 1))\n"
-    "mem and r.setrlimit(r.RLIMIT_AS, (mem, mem))\n"
-    "r.setrlimit(r.RLIMIT_FSIZE, (size, size))\n"
-    "r.setrlimit(r.RLIMIT_CORE, (0, 0))\n"
-    "os.execvp(sys.argv[4], sys.argv[4:])\n"
-)
-
-
-def limited(argv: list[str], limits: Limits) -> list[str]:
-    """`argv` run under `limits` (CPU seconds, address space, file size, no core files)."""
-    sizes = [str(limits.cpu), str(limits.memory), str(limits.files)]
-    return [sys.executable, "-I", "-S", "-c", TRAMPOLINE, *sizes, *argv]
-
-
 class Program:
-    """One running player program: `send` lines, `read_line` with a timeout, `close` kills it."""
+    """One running player program: `send` lines, `read_line` with a timeout, `close` ends it."""
 
-    def __init__(self, name: str, argv: list[str], limits: Limits, workdir: str | None = None) -> None:
+    def __init__(
+        self,
+        name: str,
+        argv: list[str],
+        limits: Limits,
+        workdir: str | None = None,
+        containment: Containment | None = None,
+    ) -> None:
         self.name = name
         self.limits = limits
         self._own_dir = workdir is None
         self.workdir = workdir or tempfile.mkdtemp(prefix="kozyr-program-")
         os.makedirs(self.workdir, exist_ok=True)
         self._stderr = open(os.path.join(self.workdir, "stderr.log"), "wb")  # noqa: SIM115
-        self.proc = subprocess.Popen(
-            limited(argv, limits),
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=self._stderr,
-            cwd=self.workdir,
-            env=clean_env(self.workdir),
-            start_new_session=True,  # its own process group: killed as a whole
-            close_fds=True,
-        )
+        self.sandbox = Sandbox(limits, containment)
+        self.started = time.monotonic()
+        try:
+            self.proc = subprocess.Popen(
+                self.sandbox.command(argv),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=self._stderr,
+                cwd=self.workdir,
+                env=clean_env(self.workdir),
+                start_new_session=True,  # its keeper leads its own session, apart from ours
+                close_fds=True,
+            )
+        except BaseException:
+            self.sandbox.remove()
+            self._stderr.close()
+            raise
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self._in = self.proc.stdin.fileno()
         self._out = self.proc.stdout.fileno()
@@ -151,7 +154,8 @@ class Program:
     def read_line(self, timeout: float) -> str | None:
         """The next line the program sends, within `timeout` seconds; None on timeout.
 
-        Raises ProgramGone when it has exited or broken the line or output limit.
+        Raises ProgramGone when it has exited or broken a limit (a silent program that ran into its
+        process or memory cap, a fork bomb, is stopped then: that is a crash, not a slow answer).
         """
         if self.gone:
             raise ProgramGone(self.gone)
@@ -162,6 +166,10 @@ class Program:
                 return line
             left = deadline - time.monotonic()
             if left <= 0:
+                breach = self.sandbox.breach()
+                if breach:
+                    self._stop(breach)
+                    raise ProgramGone(breach)
                 return None
             self._wait(left)
 
@@ -208,8 +216,8 @@ class Program:
         except subprocess.TimeoutExpired:
             self._stop("closed its output")
             return
-        self.gone = f"killed by {signal.Signals(-code).name}" if code < 0 else f"exited with code {code}"
-        self._kill()
+        ended = f"killed by {signal.Signals(-code).name}" if code < 0 else f"exited with code {code}"
+        self.gone = self.sandbox.breach() or ended
 
     def _stop(self, reason: str) -> None:
         if not self.gone:
@@ -217,8 +225,10 @@ class Program:
         self._kill()
 
     def _kill(self) -> None:
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(self.proc.pid, signal.SIGKILL)
+        """Tell the keeper to end the program and everything it started (it exits once they are gone)."""
+        if self.proc.returncode is None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                self.proc.send_signal(signal.SIGTERM)
 
     # -- ending ---------------------------------------------------------------------------------
     def end_input(self, grace: float = 0.5) -> None:
@@ -236,14 +246,19 @@ class Program:
             pass
 
     def close(self, grace: float = 0.0) -> None:
-        """Give the program `grace` s to exit by itself, then kill its process group and clean up."""
+        """Give the program `grace` s to exit by itself, then end it and all its processes; clean up."""
         if not self.gone and grace > 0:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 self.proc.wait(timeout=grace)
         self._kill()
         self.gone = self.gone or "closed"
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            self.proc.wait(timeout=5)
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:  # a keeper that does not answer: its session goes at once
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
+        self.sandbox.remove()
         for f in (self.proc.stdin, self.proc.stdout):
             try:
                 if f is not None:

@@ -1,0 +1,189 @@
+"""Containment of player programs: what this machine offers, and one program's sandbox.
+
+Every program runs under its keeper (`keeper.py`), which makes sure no process the program started
+outlives it. The strongest means Linux offers here are used, found once per server process:
+
+- **PID and network namespaces** (root, or an unprivileged user namespace where the kernel allows one):
+  the program's processes live in their own PID namespace, all killed by the kernel when it ends, and in
+  a network namespace with no interface up, so a program reaches no network;
+- otherwise the keeper is a **child subreaper** and kills every descendant itself (the network is
+  then reachable: nothing in Linux forbids it to an unprivileged process without namespaces);
+- **cgroups** (v1 `pids` and `memory` controllers where we may write them, as root): a cap on the program's
+  processes and threads and on the memory of all of them together; a breach of either is reported;
+  otherwise the process cap is `RLIMIT_NPROC` (per user; root is exempt from it);
+- always the rlimits on CPU seconds, address space, file size, open files and no core files, and its own
+  working directory.
+
+`describe()` says in one line what is in force; the tournament prints it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import itertools
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from games.protocol.process import Limits
+
+KEEPER = Path(__file__).with_name("keeper.py")
+CGROUP_ROOT = Path("/sys/fs/cgroup")
+CONTROLLERS = ("pids", "memory")
+PREFIX = "kozyr-"
+_serial = itertools.count()
+
+
+@dataclass(frozen=True)
+class Containment:
+    """What this machine lets us use: namespaces to unshare, cgroup directories to make groups under."""
+
+    namespaces: tuple[str, ...] = ()
+    cgroups: dict[str, str] = field(default_factory=dict)  # controller → parent directory
+
+    def describe(self) -> str:
+        parts = ["PID namespace" if "pid" in self.namespaces else "child subreaper"]
+        if "pids" in self.cgroups:
+            parts.append("pids cgroup")
+        elif os.geteuid() != 0:
+            parts.append("RLIMIT_NPROC")
+        else:
+            parts.append("no process cap (root without a pids cgroup)")
+        if "memory" in self.cgroups:
+            parts.append("memory cgroup")
+        parts.append("no network" if "net" in self.namespaces else "network reachable")
+        return ", ".join(parts)
+
+
+def keeper_argv(*args: str) -> list[str]:
+    return [sys.executable, "-I", "-S", str(KEEPER), *args]
+
+
+@functools.cache
+def available() -> Containment:
+    """Probe once per process: which namespaces and cgroups work here."""
+    try:
+        out = subprocess.run(keeper_argv("probe"), capture_output=True, text=True, timeout=30, check=True)
+        namespaces = tuple(json.loads(out.stdout)["namespaces"])
+    except (OSError, subprocess.SubprocessError, ValueError, KeyError):
+        namespaces = ()
+    return Containment(namespaces, _cgroup_parents())
+
+
+def _cgroup_parents() -> dict[str, str]:
+    """Our own v1 cgroup of each controller, where we may make child groups (stale ones cleared)."""
+    found: dict[str, str] = {}
+    try:
+        lines = Path("/proc/self/cgroup").read_text().splitlines()
+    except OSError:
+        return found
+    for line in lines:
+        _, controllers, path = line.split(":", 2)
+        for c in controllers.split(","):
+            if c not in CONTROLLERS:
+                continue
+            parent = CGROUP_ROOT / c / path.lstrip("/")
+            probe = parent / f"{PREFIX}probe-{os.getpid()}"
+            try:
+                probe.mkdir()
+                ok = (probe / f"{c}.{'max' if c == 'pids' else 'limit_in_bytes'}").exists()
+                probe.rmdir()
+            except OSError:
+                continue
+            if ok:
+                found[c] = str(parent)
+                _clear_stale(parent)
+    return found
+
+
+def _clear_stale(parent: Path) -> None:
+    """Remove groups left by a server process that is gone (empty ones only)."""
+    for d in parent.glob(f"{PREFIX}*-*"):
+        owner = d.name.removeprefix(PREFIX).split("-")[0]
+        if owner.isdigit() and not Path(f"/proc/{owner}").exists():
+            with contextlib.suppress(OSError):
+                d.rmdir()
+
+
+class Sandbox:
+    """One program's confinement: its cgroups (made before it starts, removed after), the keeper's argv."""
+
+    def __init__(self, limits: Limits, containment: Containment | None = None) -> None:
+        self.containment = containment or available()
+        self.limits = limits
+        self.groups: dict[str, Path] = {}
+        name = f"{PREFIX}{os.getpid()}-{next(_serial)}"
+        for c, parent in self.containment.cgroups.items():
+            if c == "memory" and not limits.memory:
+                continue
+            group = Path(parent) / name
+            try:
+                group.mkdir()
+                if c == "pids":
+                    (group / "pids.max").write_text(str(limits.processes + 2))  # + the keeper and init
+                else:
+                    (group / "memory.limit_in_bytes").write_text(str(limits.memory))
+            except OSError:
+                with contextlib.suppress(OSError):
+                    group.rmdir()
+                continue
+            self.groups[c] = group
+
+    def command(self, argv: list[str]) -> list[str]:
+        """The keeper's command line that runs `argv` in this sandbox."""
+        lim = self.limits
+        conf = {
+            "cpu": lim.cpu,
+            "memory": lim.memory,
+            "files": lim.files,
+            "open_files": lim.open_files,
+            "nproc": 0 if "pids" in self.groups else lim.processes,
+            "namespaces": list(self.containment.namespaces),
+            "cgroups": [str(g) for g in self.groups.values()],
+        }
+        return keeper_argv(json.dumps(conf, separators=(",", ":")), *argv)
+
+    def breach(self) -> str | None:
+        """The cap its processes ran into, if a cgroup saw one: `process limit` or `memory limit`."""
+        if "pids" in self.groups and _counter(self.groups["pids"] / "pids.events", "max"):
+            return "process limit"
+        if "memory" in self.groups and _counter(self.groups["memory"] / "memory.oom_control", "oom_kill"):
+            return "memory limit"
+        return None
+
+    def remove(self) -> None:
+        """Kill whatever is still in the groups (only if the keeper was killed first) and remove them."""
+        for group in self.groups.values():
+            for _ in range(100):
+                try:
+                    pids = [int(p) for p in (group / "cgroup.procs").read_text().split()]
+                except OSError:
+                    break
+                for pid in pids:
+                    with contextlib.suppress(OSError):
+                        os.kill(pid, signal.SIGKILL)
+                try:
+                    group.rmdir()
+                    break
+                except OSError:
+                    time.sleep(0.01)  # the killed are not reaped yet
+        self.groups = {}
+
+
+def _counter(path: Path, key: str) -> int:
+    try:
+        for line in path.read_text().splitlines():
+            k, _, v = line.partition(" ")
+            if k == key:
+                return int(v)
+    except (OSError, ValueError):
+        pass
+    return 0
