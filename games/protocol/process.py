@@ -19,32 +19,11 @@ import signal
 import subprocess
 import tempfile
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
-from games.protocol.sandbox import Containment, Sandbox
+from games.protocol.sandbox import Containment, Limits, MiB, Sandbox
 
-MiB = 1 << 20
-
-
-@dataclass(frozen=True)
-class Limits:
-    """What a program may use; `time` is the wall-clock limit per decision (the game's contest preset).
-
-    `startup` is the allowance for starting (an interpreter, a JIT): the first decision may take `time`
-    plus whatever is left of it since the program was started.
-    """
-
-    time: float = 2.0
-    startup: float = 10.0
-    cpu: int = 600  # CPU seconds over the whole game
-    memory: int = 1024 * MiB  # address space, bytes (0: no limit)
-    line: int = 64 * 1024  # the longest line a program may send, bytes
-    output: int = 64 * MiB  # everything it may send over a game, bytes
-    backlog: int = 8 * MiB  # unread input it may leave before it counts as hung, bytes
-    files: int = 64 * MiB  # the largest file it may write (logs), bytes
-    open_files: int = 256
-    processes: int = 64  # processes and threads at once, the program's own included
+__all__ = ["Limits", "MiB", "Program", "ProgramGone", "clean_env", "command_argv"]
 
 
 class ProgramGone(Exception):
