@@ -466,7 +466,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             concurrency=a.concurrency,
             resume=a.resume,
             transcripts=not a.no_transcripts,
-            display=Display(_total(setup)),
+            display=Display(total_games(setup)),
         )
     except KeyboardInterrupt:
         print(f"\ninterrupted: `--resume --out {out}` continues it", file=sys.stderr)
@@ -482,7 +482,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"\nwritten in {out}/: {', '.join(written)}")
 
 
-def _total(setup: Setup) -> int:
+def total_games(setup: Setup) -> int:
     """Games the tournament will have (a Swiss one: every round as the first)."""
     if setup.schedule == "swiss":
         return len(
