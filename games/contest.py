@@ -137,7 +137,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             print(summary(result), flush=True)
     if a.games > 1:
         print()
-        print(table(standings([e.name for e in entrants], results)))
+        print(table(standings(list(dict.fromkeys(e.name for e in entrants)), results)))
 
 
 if __name__ == "__main__":

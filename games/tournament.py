@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import fcntl
 import json
 import math
 import os
@@ -183,14 +184,23 @@ class Results:
         self.path = path
         self.records: list[dict[str, Any]] = []
         header = json.loads(json.dumps(setup.header()))
-        if path.exists() and path.stat().st_size:
-            if not resume:
-                raise SystemExit(f"{path} exists: add --resume to continue that tournament, or choose --out")
-            self._load(header)
-        else:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(json.dumps(header) + "\n")
+        path.parent.mkdir(parents=True, exist_ok=True)
         self.file: TextIO = open(path, "a")  # noqa: SIM115
+        try:  # one organizer at a time: two appending to one file would play games twice
+            fcntl.flock(self.file, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            if path.stat().st_size:
+                if not resume:
+                    raise SystemExit(f"{path} exists: add --resume to continue it, or choose another --out")
+                self._load(header)
+            else:
+                self.file.write(json.dumps(header) + "\n")
+                self.file.flush()
+        except OSError:
+            self.file.close()
+            raise SystemExit(f"{path}: another organizer is running this tournament") from None
+        except BaseException:
+            self.file.close()
+            raise
 
     def _load(self, header: dict[str, Any]) -> None:
         data = self.path.read_bytes()
@@ -315,29 +325,39 @@ def run(
     played = decisions = 0
     pbn_path = out / "boards.pbn"
     complete = False
+    pool = ProcessPoolExecutor(workers)
+    pending: dict[Future[tuple[dict[str, Any], str | None]], Fixture] = {}
+
+    def finish(fut: Future[tuple[dict[str, Any], str | None]]) -> None:
+        nonlocal played, decisions
+        rec, boards = fut.result()
+        results.add(rec)
+        if boards:
+            with open(pbn_path, "a") as f:
+                f.write(boards)
+        played += 1
+        decisions += sum(s["decisions"] for s in rec["seats"])
+        if display is not None:
+            board = lambda: standings(setup.names, results.records)  # noqa: E731
+            display.update(len(results.records), played, decisions, board)
+
     try:
-        with ProcessPoolExecutor(workers) as pool:
-            for batch in _batches(setup, results):
-                todo = [f for f in batch if f.key not in results.done]
-                pending: dict[Future[tuple[dict[str, Any], str | None]], Fixture] = {
-                    pool.submit(play, Task(setup, f, str(out), transcripts)): f for f in todo
-                }
-                while pending:
-                    finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-                    for fut in finished:
-                        pending.pop(fut)
-                        rec, boards = fut.result()
-                        results.add(rec)
-                        if boards:
-                            with open(pbn_path, "a") as f:
-                                f.write(boards)
-                        played += 1
-                        decisions += sum(s["decisions"] for s in rec["seats"])
-                        if display is not None:
-                            board = lambda: standings(setup.names, results.records)  # noqa: E731
-                            display.update(len(results.records), played, decisions, board)
+        for batch in _batches(setup, results):
+            todo = [f for f in batch if f.key not in results.done]
+            pending = {pool.submit(play, Task(setup, f, str(out), transcripts)): f for f in todo}
+            while pending:
+                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for fut in finished:
+                    pending.pop(fut)
+                    finish(fut)
         complete = True
     finally:
+        # interrupted: games not started are dropped, those under way end (their programs stopped too on
+        # a terminal's Ctrl-C) and are kept if they finished cleanly; `--resume` plays the rest
+        pool.shutdown(wait=True, cancel_futures=True)
+        for fut in pending:
+            if fut.done() and not fut.cancelled() and fut.exception() is None:
+                finish(fut)
         results.close()
         rows = standings(setup.names, results.records)
         write_standings(out, setup, rows, len(results.records), complete)
