@@ -22,7 +22,6 @@ from typing import Any, TextIO
 from games.base import Bot, ContestRules, Event, Game, GameError
 from games.protocol.jsonlines import JsonLines
 from games.protocol.process import Limits, Program, ProgramGone, command_argv
-from games.protocol.sandbox import Containment
 from games.protocol.speaker import BadAnswer, Message, Speaker, shown
 from games.protocol.tricksline import TricksLine
 
@@ -160,7 +159,6 @@ class Match:
         transcript: TextIO | None = None,
         budget: float | None = None,
         workdirs: str | None = None,
-        containment: Containment | None = None,
     ) -> None:
         self.game = game
         self.rules = rules or game.contest
@@ -180,8 +178,7 @@ class Match:
                 program = None
                 if e.command is not None:
                     workdir = f"{workdirs}/{self.labels[i]}" if workdirs else None
-                    argv = command_argv(e.command, e.name)
-                    program = Program(e.name, argv, self.limits, workdir, containment)
+                    program = Program(e.name, command_argv(e.command, e.name), self.limits, workdir)
                 bot = make_bot(game, e.level or fallback, budget)
                 result = SeatResult(name=e.name, seat=i, score=0.0, game_score=0.0)
                 self.seats.append(_Seat(result, program, bot))

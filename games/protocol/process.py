@@ -139,18 +139,20 @@ class Program:
         if self.gone:
             raise ProgramGone(self.gone)
         deadline = time.monotonic() + timeout
+        polled = False  # `read_line(0)` still looks once at what is waiting in the pipe
         while True:
             line = self._take_line()
             if line is not None:
                 return line
             left = deadline - time.monotonic()
-            if left <= 0:
-                breach = self.sandbox.breach()
+            if left <= 0 and polled:
+                breach = self.sandbox.breach() if timeout > 0 else None
                 if breach:
                     self._stop(breach)
                     raise ProgramGone(breach)
                 return None
-            self._wait(left)
+            polled = left <= 0
+            self._wait(max(left, 0.0))
 
     def _wait(self, timeout: float) -> None:
         """Wait until the program sends something (or can take more input), then move the bytes."""

@@ -84,6 +84,11 @@ def keeper_argv(*args: str) -> list[str]:
     return [sys.executable, "-I", "-S", str(KEEPER), *args]
 
 
+def current() -> Containment:
+    """What programs run under: what the machine offers (tests may pin a weaker containment here)."""
+    return available()
+
+
 @functools.cache
 def available() -> Containment:
     """Probe once per process: which namespaces and cgroups work here."""
@@ -134,7 +139,7 @@ class Sandbox:
     """One program's confinement: its cgroups (made before it starts, removed after), the keeper's argv."""
 
     def __init__(self, limits: Limits, containment: Containment | None = None) -> None:
-        self.containment = containment or available()
+        self.containment = containment or current()
         self.limits = limits
         self.groups: dict[str, Path] = {}
         name = f"{PREFIX}{os.getpid()}-{next(_serial)}"

@@ -46,8 +46,12 @@ def alive_with(marker: str) -> list[int]:
 
 
 @pytest.mark.parametrize("mode", sorted(MODES))
-def test_a_daemon_that_left_the_session_dies_with_its_game(mode: str, tmp_path: Path) -> None:
+def test_a_daemon_that_left_the_session_dies_with_its_game(
+    mode: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """setsid and a double fork: the daemon is no child of the program and not in its session."""
+    if MODES[mode] is not None:
+        monkeypatch.setattr(sandbox, "current", lambda: MODES[mode])
     result = play_match(
         G,
         with_three_good(Entrant("d", command=misbehave("pidfile"))),
@@ -55,7 +59,6 @@ def test_a_daemon_that_left_the_session_dies_with_its_game(mode: str, tmp_path: 
         options={"target": 2},
         limits=Limits(time=10),
         workdirs=str(tmp_path),
-        containment=MODES[mode],
     )
     assert not result.seats[0].violations
     daemon = int((tmp_path / "d" / "daemon.pid").read_text())

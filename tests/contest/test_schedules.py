@@ -1,5 +1,5 @@
 """Schedules: every pair meets as often as promised, duplicate deals are the same cards with every entrant
-in every seat (or side), a gauntlet meets the field evenly, a Swiss round pairs by points without rematches."""
+in every seat (or side), a gauntlet meets the field evenly, a Swiss round pairs by points, no rematch."""
 
 from __future__ import annotations
 

@@ -46,7 +46,7 @@ def test_the_interval_is_students_over_deals_not_games() -> None:
         game("0.0.1.0", seat("a", 0, 150), seat("b", 1, 0)),
         game("0.0.1.1", seat("b", 0, 0), seat("a", 1, 150)),
     ]
-    [a, b] = standings(["a", "b"], records)
+    a = standings(["a", "b"], records)[0]
     assert a.name == "a" and a.games == 4 and a.deals == 2 and a.score == 125
     assert a.ci == pytest.approx(12.706 * statistics.stdev([100, 150]) / math.sqrt(2), rel=1e-4)
     one = standings(["a", "b"], records[:2])
