@@ -21,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from games.protocol.sandbox import Containment, Limits, MiB, Sandbox
+from games.protocol.sandbox import Containment, Limits, MiB, Sandboxed, clean_env
 
 __all__ = ["Limits", "MiB", "Program", "ProgramGone", "clean_env", "command_argv"]
 
@@ -54,16 +54,6 @@ def command_argv(command: str, name: str, base: Path | None = None) -> list[str]
     return [*out, name]
 
 
-def clean_env(home: str) -> dict[str, str]:
-    return {
-        "PATH": os.environ.get("PATH", os.defpath),
-        "LANG": "C.UTF-8",
-        "HOME": home,
-        "TMPDIR": home,
-        "PYTHONUNBUFFERED": "1",
-    }
-
-
 class Program:
     """One running player program: `send` lines, `read_line` with a timeout, `close` ends it."""
 
@@ -81,23 +71,20 @@ class Program:
         self.workdir = workdir or tempfile.mkdtemp(prefix="kozyr-program-")
         os.makedirs(self.workdir, exist_ok=True)
         self._stderr = open(os.path.join(self.workdir, "stderr.log"), "wb")  # noqa: SIM115
-        self.sandbox = Sandbox(limits, containment)
-        self.started = time.monotonic()
         try:
-            self.proc = subprocess.Popen(
-                self.sandbox.command(argv),
+            self._run = Sandboxed(
+                argv,
+                limits,
+                self.workdir,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=self._stderr,
-                cwd=self.workdir,
-                env=clean_env(self.workdir),
-                start_new_session=True,  # its keeper leads its own session, apart from ours
-                close_fds=True,
+                containment=containment,
             )
         except BaseException:
-            self.sandbox.remove()
             self._stderr.close()
             raise
+        self.proc, self.sandbox, self.started = self._run.proc, self._run.sandbox, self._run.started
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self._in = self.proc.stdin.fileno()
         self._out = self.proc.stdout.fileno()
@@ -206,10 +193,7 @@ class Program:
         self._kill()
 
     def _kill(self) -> None:
-        """Tell the keeper to end the program and everything it started (it exits once they are gone)."""
-        if self.proc.returncode is None:
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                self.proc.send_signal(signal.SIGTERM)
+        self._run.terminate()
 
     # -- ending ---------------------------------------------------------------------------------
     def end_input(self, grace: float = 0.5) -> None:
@@ -231,15 +215,8 @@ class Program:
         if not self.gone and grace > 0:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 self.proc.wait(timeout=grace)
-        self._kill()
         self.gone = self.gone or "closed"
-        try:
-            self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:  # a keeper that does not answer: its session goes at once
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(self.proc.pid, signal.SIGKILL)
-            self.proc.wait()
-        self.sandbox.remove()
+        self._run.stop()
         for f in (self.proc.stdin, self.proc.stdout):
             try:
                 if f is not None:

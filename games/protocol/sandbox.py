@@ -28,8 +28,9 @@ import signal
 import subprocess
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 MiB = 1 << 20
 KEEPER = Path(__file__).with_name("keeper.py")
@@ -138,8 +139,11 @@ def _clear_stale(parent: Path) -> None:
 class Sandbox:
     """One program's confinement: its cgroups (made before it starts, removed after), the keeper's argv."""
 
-    def __init__(self, limits: Limits, containment: Containment | None = None) -> None:
+    def __init__(self, limits: Limits, containment: Containment | None = None, network: bool = False) -> None:
         self.containment = containment or current()
+        if network:  # a program that must connect to us (a Blue Chip robot): no network namespace
+            kept = tuple(n for n in self.containment.namespaces if n != "net")
+            self.containment = replace(self.containment, namespaces=kept)
         self.limits = limits
         self.groups: dict[str, Path] = {}
         name = f"{PREFIX}{os.getpid()}-{next(_serial)}"
@@ -209,3 +213,67 @@ def _counter(path: Path, key: str) -> int:
     except (OSError, ValueError):
         pass
     return 0
+
+
+def clean_env(home: str) -> dict[str, str]:
+    """A program's whole environment: nothing of ours is inherited."""
+    return {
+        "PATH": os.environ.get("PATH", os.defpath),
+        "LANG": "C.UTF-8",
+        "HOME": home,
+        "TMPDIR": home,
+        "PYTHONUNBUFFERED": "1",
+    }
+
+
+class Sandboxed:
+    """A process started in its sandbox (`proc` is its keeper); `stop()` ends it and all it started.
+
+    `stdin`, `stdout`, `stderr` as for `subprocess.Popen`; it runs in `workdir` with `clean_env`.
+    """
+
+    def __init__(
+        self,
+        argv: list[str],
+        limits: Limits,
+        workdir: str,
+        *,
+        stdin: Any,
+        stdout: Any,
+        stderr: Any,
+        network: bool = False,
+        containment: Containment | None = None,
+    ) -> None:
+        self.sandbox = Sandbox(limits, containment, network)
+        self.started = time.monotonic()
+        try:
+            self.proc = subprocess.Popen(
+                self.sandbox.command(argv),
+                stdin=stdin,
+                stdout=stdout,
+                stderr=stderr,
+                cwd=workdir,
+                env=clean_env(workdir),
+                start_new_session=True,  # the keeper leads its own session, apart from ours
+                close_fds=True,
+            )
+        except BaseException:
+            self.sandbox.remove()
+            raise
+
+    def terminate(self) -> None:
+        """Tell the keeper to end the program and everything it started (it exits once they are gone)."""
+        if self.proc.returncode is None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                self.proc.send_signal(signal.SIGTERM)
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """End it all and wait; a keeper that does not answer in `timeout` s loses its session at once."""
+        self.terminate()
+        try:
+            self.proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
+        self.sandbox.remove()
