@@ -24,14 +24,24 @@ def misbehave(mode: str, *args: str) -> str:
     return py(CLIENTS / "misbehave.py", mode, *args)
 
 
+def compiled(tmp_path_factory: pytest.TempPathFactory, example: str) -> str:
+    """`examples/<example>.c` built with the C compiler (the test is skipped, saying why, without one)."""
+    cc = shutil.which("cc") or shutil.which("gcc")
+    if cc is None:
+        pytest.skip(f"no C compiler (cc): examples/{example}.c is not built nor played")
+    out = tmp_path_factory.mktemp("c") / example
+    subprocess.run([cc, "-O2", "-Wall", "-o", str(out), str(EXAMPLES / f"{example}.c")], check=True)
+    return str(out)
+
+
 @pytest.fixture(scope="session")
 def c_client(tmp_path_factory: pytest.TempPathFactory) -> str:
-    cc = shutil.which("gcc") or shutil.which("cc")
-    if cc is None:
-        pytest.skip("no C compiler")
-    out = tmp_path_factory.mktemp("c") / "tricks_client"
-    subprocess.run([cc, "-O2", "-o", str(out), str(EXAMPLES / "tricks_client.c")], check=True)
-    return str(out)
+    return compiled(tmp_path_factory, "tricks_client")
+
+
+@pytest.fixture(scope="session")
+def bridge_client(tmp_path_factory: pytest.TempPathFactory) -> str:
+    return compiled(tmp_path_factory, "bridge_client")
 
 
 @pytest.fixture(scope="session")
