@@ -227,7 +227,7 @@ class Robot:
         self.board_no: int | None = None  # the board the connection is at (None: before its first)
         self.act: dict[str, Any] | None = None
         self.late = 0  # questions that timed out (the match would skip their late answers)
-        self.started = 0.0
+        self.started = time.monotonic()  # as a Program's: when it was started
 
     # -- Program's interface ------------------------------------------------------------------------
     def send(self, line: str) -> None:
