@@ -311,3 +311,27 @@ def test_a_plural_message_without_n_counts_its_only_number() -> None:
     assert t("uk", "error.table_full", max=21) == "Стіл заповнено (21 гравець)."
     assert t("ru", "error.table_full", max=4, n=5) == "Стол заполнен (4 игроков)."  # n decides when given
     assert t("ru", "most.event.match_over", games=1, name="Ann") == "Партия окончена после 1 игры."
+
+
+GLOSSARY = Path(po.__file__).parent / "locale" / "GLOSSARY.md"
+
+
+def never_write() -> list[tuple[str, re.Pattern[str]]]:
+    """(language, pattern) of the glossary's table "Never write"."""
+    table = GLOSSARY.read_text().split("## Never write", 1)[1]
+    rows = re.findall(r"^\| (ru|uk) \| `(.+?)` \|", table, flags=re.M)
+    return [(lang, re.compile(pattern.replace("\\|", "|"))) for lang, pattern in rows]
+
+
+def test_no_catalog_string_uses_a_word_the_glossary_forbids() -> None:
+    rules = never_write()
+    assert len(rules) >= 20
+    cats = catalogs()
+    bad = [
+        (lang, key, rule.pattern)
+        for lang, rule in rules
+        for key, value in cats[lang].items()
+        for form in forms(value)
+        if rule.search(form)
+    ]
+    assert not bad, bad
