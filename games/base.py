@@ -129,6 +129,8 @@ class ContestRules(BaseModel):
     `game` — the built-in AI plays its seat for the rest of the game; `board` — for the rest of the
     deal (`GameState.deal_no`), `penalty` points off per move it plays, shared by the seat's `sides`
     group (partners) if any; `rule` — the game's own rule (`Game.penalize`, e.g. the tricks bad card).
+    A game never outlives `max_moves` moves or `max_seconds` seconds: it is then ended by the rules'
+    adjudication (`Game.adjudicate`). In a tournament an entrant of a game with `sides` is a side.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -138,6 +140,8 @@ class ContestRules(BaseModel):
     fallback: Literal["game", "board", "rule"] = "game"
     penalty: float = 0
     sides: tuple[tuple[int, ...], ...] = ()
+    max_moves: int = Field(20_000, gt=0)
+    max_seconds: float = Field(3600.0, gt=0)
 
 
 class Bot(Protocol):
@@ -272,6 +276,10 @@ class Game(Generic[S, OptT]):
 
     def scores(self, state: S) -> list[float]:
         raise NotImplementedError
+
+    def adjudicate(self, state: S) -> list[float]:
+        """The scores of a game stopped by its contest's cap on moves or time: by default, as they stand."""
+        return self.scores(state)
 
     def winners(self, state: S) -> list[int]:
         """Seats sharing the best result (only meaningful once the game is over)."""

@@ -52,6 +52,9 @@ Decisions beyond the spec's own:
 - With "look through the stock" everyone sees which cards the stock holds (sorted, not their order).
 - `scores` count the games of the match a seat did not lose (durak 0, others 1, a draw 1 for all), so
   `winners` are the seats that are not the durak.
+- Contests of programs (the `contest` preset) offer no undo: a program could beat, take back and beat
+  again for ever. A game stopped by the contest's cap on moves or time (`adjudicate`) is lost by the
+  player holding the most cards (in teams, with the partner); if several hold the most, nobody loses it.
 """
 
 from __future__ import annotations
@@ -61,7 +64,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
-from games.base import BaseView, Event, Game, GameError, GameState, Options, next_seat
+from games.base import BaseView, ContestRules, Event, Game, GameError, GameState, Options, next_seat
 from games.cards import SUITS, CardError, make_deck, parse_card, rank, rank_value, sort_hand, suit
 
 HAND = 6
@@ -244,7 +247,9 @@ class DurakRules(Game[DurakState, DurakOptions]):
         "teams": {"teams": True},
         "training": {"open_cards": True, "look_stock": True},
         "match3": {"match_games": 3},
+        "contest": {"undo": False},
     }
+    contest = ContestRules(preset="contest", max_moves=2000, max_seconds=1800)
 
     def check_players(self, players: int, options: DurakOptions) -> None:
         super().check_players(players, options)
@@ -872,6 +877,19 @@ class DurakRules(Game[DurakState, DurakOptions]):
     def scores(self, state: DurakState) -> list[float]:
         """Games of the match not lost: the durak (and, in teams, the partner) scores 0 for a game."""
         return [float(state.games_played - n) for n in state.losses]
+
+    def adjudicate(self, state: DurakState) -> list[float]:
+        """A game stopped by a contest's cap: lost by the one holding the most cards (in teams, with the
+        partner), by nobody if several hold the most; the match's finished games stand."""
+        if state.over:
+            return self.scores(state)
+        left = self.active(state)
+        most = max(len(state.hands[s]) for s in left)
+        holders = [s for s in left if len(state.hands[s]) == most]
+        losers = set()
+        if len(holders) == 1:
+            losers = {holders[0], (holders[0] + 2) % 4} if state.options.teams else {holders[0]}
+        return [float(state.games_played + 1 - state.losses[s] - (s in losers)) for s in range(state.players)]
 
     # -- presentation ----------------------------------------------------------------------------
     def describe_action(self, action: str) -> tuple[str, dict[str, Any]]:
