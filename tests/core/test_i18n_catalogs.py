@@ -335,3 +335,13 @@ def test_no_catalog_string_uses_a_word_the_glossary_forbids() -> None:
         if rule.search(form)
     ]
     assert not bad, bad
+
+
+def test_cards_read_with_each_languages_letters_on_buttons_and_lines() -> None:
+    from bot.core.render import action_label, said
+    from games import get
+
+    durak = get("durak")
+    assert [action_label(durak, "attack:QH", lang) for lang in LANGUAGES] == ["Q♥", "Д♥", "Д♥"]
+    assert said("uk", "host.your_cards", {"cards": ["AS", "TD", "JC"]}) == "Ваші карти: Т♠ 10♦ В♣"
+    assert said("en", "host.your_cards", {"cards": ["AS", "TD", "JC"]}) == "Your cards: A♠ 10♦ J♣"
