@@ -345,3 +345,16 @@ def test_cards_read_with_each_languages_letters_on_buttons_and_lines() -> None:
     assert [action_label(durak, "attack:QH", lang) for lang in LANGUAGES] == ["Q♥", "Д♥", "Д♥"]
     assert said("uk", "host.your_cards", {"cards": ["AS", "TD", "JC"]}) == "Ваші карти: Т♠ 10♦ В♣"
     assert said("en", "host.your_cards", {"cards": ["AS", "TD", "JC"]}) == "Your cards: A♠ 10♦ J♣"
+
+
+def test_option_values_and_preset_names_read_once() -> None:
+    from bot.core.render import option_value, preset_name, typed_with_name
+    from games import get
+
+    most, poker = get("most"), get("rozpysnyi")
+    one_game = [option_value(0, lang, most, "target") for lang in LANGUAGES]
+    assert one_game == ["one game", "одна игра", "одна гра"]
+    assert option_value(500, "en", most, "target") == "500"
+    assert typed_with_name("quick", preset_name(poker, "quick", "en")) == "quick (~8 rounds)"
+    assert typed_with_name("quick", preset_name(poker, "quick", "ru")) == "quick: быстрый (~8 конов)"
+    assert typed_with_name("short", preset_name(poker, "short", "uk")) == "short (короткий)"
