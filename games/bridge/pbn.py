@@ -44,7 +44,7 @@ def board(result: BoardResult, deal: str, names: Sequence[str] = ("?",) * 4, eve
         b.claimed = result.claimed
     for tag, value in (("Event", event), ("Site", site), ("Date", date), ("Scoring", scoring)):
         b.info[tag] = _clean(value)
-    for seat, name in zip(["North", "East", "South", "West"], names, strict=True):
+    for seat, name in zip(["North", "East", "South", "West"], [*names, "?", "?", "?", "?"], strict=False):
         b.info[seat] = _clean(name)
     return b
 
@@ -66,9 +66,10 @@ def scoring_tag(state: BridgeState) -> str:
     return "IMP" if state.options.compare == "par" else "Total"
 
 
-def write_state(state: BridgeState, names: Sequence[str] = ("?",) * 4, event: str = "Kozyr",
-                site: str = "?", date: str = "?") -> str:  # fmt: skip
-    """The PBN file of a match's finished boards."""
+def dumps(state: BridgeState, names: Sequence[str] = ("?",) * 4, event: str = "Kozyr", site: str = "?",
+          date: str = "?") -> str:  # fmt: skip
+    """The PBN file of a match's finished boards (what a tournament writes, one game after another, into
+    its `boards.pbn`)."""
     return write(state.results, state.boards_dealt, names, event, site, date, scoring_tag(state))
 
 

@@ -33,7 +33,7 @@ def played_match() -> BridgeState:
 
 def test_finished_boards_are_written_as_pbn_that_endplay_reads_back() -> None:
     s = played_match()
-    text = pbn.write_state(s, ["Ann", "Bob", "Cy", "Di"], event="Club night", date="2026.11.26")
+    text = pbn.dumps(s, ["Ann", "Bob", "Cy", "Di"], event="Club night", date="2026.11.26")
     first, second = endplay_pbn.loads(text)
     assert first.board_num == 3 and first.dealer.abbr == "S" and first.vul.name == "ew"
     assert first.deal.to_pbn() == DEAL
@@ -49,7 +49,7 @@ def test_finished_boards_are_written_as_pbn_that_endplay_reads_back() -> None:
 
 
 def test_a_board_set_read_from_pbn_is_played_with_its_numbers_dealers_and_vulnerability() -> None:
-    text = pbn.write_state(played_match())
+    text = pbn.dumps(played_match())
     deals = pbn.read(text)
     assert deals == [[DEAL, "3", "S", "EW"], [OTHER, "4", "W", "All"]]
     s = GAME.new(4, {"boards": 2}, deals=deals)
