@@ -4,6 +4,8 @@ single server runs (`Store.commit` on a Cluster sends INDEX_REMOVE and DUE one b
 Scripts that write take a *token* (random per call of the Python method) and store it, so that a call
 replayed by the client after a lost reply (redis-py retries on connection errors and timeouts) is
 recognised as the same call and answers as the first one did, instead of failing or applying twice.
+A replayed CREATE or COMMIT still writes (the key's TTL again): a WAIT behind it on the same connection
+(`storage.tables.Durability`) then waits for the replicas to have the table, whichever call wrote it.
 """
 
 from __future__ import annotations
@@ -11,7 +13,10 @@ from __future__ import annotations
 # KEYS: table hash.  ARGV: data, ttl, token, user...
 CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then
-  if redis.call('HGET', KEYS[1], 'commit') == ARGV[3] then return 1 end
+  if redis.call('HGET', KEYS[1], 'commit') == ARGV[3] then
+    redis.call('EXPIRE', KEYS[1], ARGV[2])  -- a write, so a WAIT behind the replay has it to wait for
+    return 1
+  end
   return 0
 end
 local users = table.concat(ARGV, '\\n', 4)
@@ -42,6 +47,7 @@ local function users()
 end
 if version ~= expected then
   if version == expected + 1 and redis.call('HGET', KEYS[1], 'commit') == ARGV[5] then
+    redis.call('EXPIRE', KEYS[1], ARGV[3])  -- a write, so a WAIT behind the replay has it to wait for
     return {version, unpack(users())}
   end
   return {-1}

@@ -41,6 +41,7 @@ import base64
 import functools
 import logging
 import secrets
+import time
 import zlib
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, ParamSpec, TypeVar
@@ -52,6 +53,7 @@ from redis.exceptions import NoScriptError, ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from storage import scripts
+from storage.connect import is_cluster
 from storage.keys import Keys, base36
 from storage.packdict import DICT_1
 
@@ -70,6 +72,46 @@ PACK_LEVEL = 6
 CLAIM_TTL = 600  # seconds an update id stays claimed: platforms redeliver within minutes, not days
 WATCHERS_MAX = 200  # people told privately about new tables, per chat (/notify): bounded memory
 NETWORK_ERRORS = (RedisConnectionError, RedisTimeoutError, OSError)
+
+
+class Durability:
+    """Writes that must survive their master's death: `WAIT replicas timeout` behind them (one round trip:
+    the same pipeline, the same connection), so nobody is told of a move before a replica has it.
+
+    A replica that does not answer in time (it died, or lags) must not slow every move by the timeout:
+    the store then stops waiting for `PAUSE` seconds, says so once in the log, and tries again after.
+    `shortfalls` counts the writes acknowledged with fewer replicas than asked (a metric)."""
+
+    PAUSE = 30.0
+
+    def __init__(self, replicas: int, timeout: float) -> None:
+        self.wanted = replicas
+        self.timeout_ms = max(1, int(timeout * 1000))
+        self.shortfalls = 0
+        self.waits = 0
+        self._paused_until = 0.0
+
+    @property
+    def replicas(self) -> int:
+        """How many replicas the next durable write waits for (0 while paused after a shortfall)."""
+        if not self.wanted or time.monotonic() < self._paused_until:
+            return 0
+        return self.wanted
+
+    def acked(self, reply: Any) -> None:
+        self.waits += 1
+        if isinstance(reply, int) and reply >= self.wanted:
+            return
+        self.shortfalls += 1
+        self._paused_until = time.monotonic() + self.PAUSE
+        log.warning(
+            "a write reached %s of the %d replica(s) asked for within %d ms: moves are acknowledged without "
+            "waiting for a replica for the next %gs",
+            reply if isinstance(reply, int) else f"? ({reply})",
+            self.wanted,
+            self.timeout_ms,
+            self.PAUSE,
+        )
 
 
 class Conflict(Exception):
@@ -109,11 +151,14 @@ class Batch:
     """Commands queued by name (`batch.hget(...)`) for `Store._batch` to send together.
 
     `strict`: how many of the first commands' errors `_batch` raises (None: all); the replies of the
-    later ones are returned as they came, errors included (hints written beside a compare-and-set)."""
+    later ones are returned as they came, errors included (hints written beside a compare-and-set).
+    `durable`: a key whose writes in this batch must reach a replica before the batch returns (`WAIT`,
+    sent behind them on the same connection), when the store waits for replicas."""
 
     def __init__(self) -> None:
         self.ops: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = []
         self.strict: int | None = None
+        self.durable: str | None = None
 
     def __getattr__(self, name: str) -> Callable[..., None]:
         def queue(*args: Any, **kwargs: Any) -> None:
@@ -153,7 +198,15 @@ def _by_age(ids: list[str]) -> list[str]:
 
 
 class Store:
-    def __init__(self, redis: aioredis.Redis, prefix: str = "kozyr", table_ttl: float = 30 * 86400) -> None:
+    def __init__(
+        self,
+        redis: aioredis.Redis,
+        prefix: str = "kozyr",
+        table_ttl: float = 30 * 86400,
+        *,
+        wait_replicas: int = 0,
+        wait_timeout: float = 1.0,
+    ) -> None:
         self.redis = redis
         self.prefix = prefix
         self.table_ttl = int(table_ttl)
@@ -170,31 +223,28 @@ class Store:
         self._scripts = [self._create, self._commit, self._index_remove, self._due, self._take]
         self._scripts += [self._release, self._next_id, self._claim_due, self._settle]
         self._lock_tokens: dict[str, str] = {}
+        self.cluster = is_cluster(redis)
         # a cluster pipeline sends to its nodes in parallel: ordered writes there take a round trip each
-        self.ordered_pipelines = not hasattr(redis, "get_nodes")
+        self.ordered_pipelines = not self.cluster
         # a commit's removals and deadline ride in its compare-and-set's pipeline (`scripts.SETTLE`); only
         # a single server runs that script, whose keys span slots
         self.settle_with_commit = self.ordered_pipelines
+        self.durability = Durability(wait_replicas, wait_timeout)
 
     # -- round trips ------------------------------------------------------------------------------
     async def _batch(self, build: Callable[[Batch], None]) -> list[Any]:
-        """Run the commands `build` queues in one round trip; scripts go by EVALSHA (`_call`).
+        """Run the commands `build` queues in one round trip (on a Cluster, one pipeline split per node,
+        the nodes' parts sent in parallel); scripts go by EVALSHA (`_call`).
 
         If the server lacks a script (NOSCRIPT: it restarted, or a new node), every script is loaded and
         the whole batch runs again: each command queued must be safe to repeat (reads, idempotent
-        writes, and the write scripts that recognise their token). On a Cluster (whose pipelines refuse
-        scripts) the scripts go one by one beside a pipeline of the other commands.
+        writes, and the write scripts that recognise their token). A `durable` batch ends with a WAIT on
+        its key's connection (see `Durability`).
         """
         batch = Batch()
         build(batch)
         for attempt in range(2):
-            if self.ordered_pipelines:
-                async with self.redis.pipeline(transaction=False) as pipe:
-                    for name, args, kwargs in batch.ops:
-                        getattr(pipe, name)(*args, **kwargs)
-                    results = await pipe.execute(raise_on_error=False)
-            else:
-                results = await self._cluster_batch(batch)
+            results = await self._send(batch)
             if attempt == 0 and any(isinstance(r, NoScriptError) for r in results):
                 await self._load_scripts()
                 continue
@@ -204,23 +254,43 @@ class Store:
             return results
         raise AssertionError("unreachable")
 
-    async def _cluster_batch(self, batch: Batch) -> list[Any]:
-        results: list[Any] = [None] * len(batch.ops)
-        plain = [i for i, (name, _a, _k) in enumerate(batch.ops) if name != "evalsha"]
-        if plain:
-            async with self.redis.pipeline(transaction=False) as pipe:
-                for i in plain:
-                    name, args, kwargs = batch.ops[i]
+    async def _send(self, batch: Batch) -> list[Any]:
+        waits = self.durability.replicas if batch.durable is not None else 0
+        node = None
+        if self.cluster:
+            await self.redis.initialize()  # type: ignore[attr-defined]  # (a no-op once it knows the slots)
+            if waits:
+                node = self.redis.get_node_from_key(batch.durable)  # type: ignore[attr-defined]
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for name, args, kwargs in batch.ops:
+                if name == "evalsha" and self.cluster:  # a cluster pipeline refuses .evalsha by name only
+                    pipe.execute_command("EVALSHA", *args)
+                else:
                     getattr(pipe, name)(*args, **kwargs)
-                for i, r in zip(plain, await pipe.execute(raise_on_error=False), strict=True):
-                    results[i] = r
-        for i, (name, args, _kwargs) in enumerate(batch.ops):
-            if name == "evalsha":
-                try:
-                    results[i] = await self.redis.evalsha(*args)
-                except ResponseError as e:
-                    results[i] = e
+            if waits:
+                where = {"target_nodes": node} if node is not None else {}
+                pipe.execute_command("WAIT", waits, self.durability.timeout_ms, **where)
+            results = list(await pipe.execute(raise_on_error=False))
+        if waits:
+            acked = results.pop()
+            if node is not None and self.redis.get_node_from_key(batch.durable) != node:  # type: ignore[attr-defined]
+                acked = await self._rewait(batch)  # the slot moved: the write went to another node
+            self.durability.acked(acked)
         return results
+
+    async def _rewait(self, batch: Batch) -> Any:
+        """WAIT again after a commit a Cluster redirected: its scripts again (each answers as before, and
+        writes, so the connection has something to wait for) and WAIT behind them on the key's node now."""
+        assert batch.durable is not None
+        node = self.redis.get_node_from_key(batch.durable)  # type: ignore[attr-defined]
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for name, args, _kwargs in batch.ops:
+                if name == "evalsha" and self.redis.keyslot(args[2]) == self.redis.keyslot(batch.durable):  # type: ignore[attr-defined]
+                    pipe.execute_command("EVALSHA", *args)
+            pipe.execute_command(
+                "WAIT", self.durability.replicas, self.durability.timeout_ms, target_nodes=node
+            )
+            return (await pipe.execute(raise_on_error=False))[-1]
 
     @staticmethod
     def _call(pipe: Batch, script: AsyncScript, keys: Sequence[str], args: Sequence[Any]) -> None:
@@ -266,9 +336,13 @@ class Store:
         """Store a new table at version 1; TableExists if the id is taken."""
         if chat is not None or users:
             await self._batch(lambda pipe: self._add_hints(pipe, table_id, 1, chat, users, None))
-        created = await self._create(
-            keys=self.keys.table_keys(table_id), args=[pack(data), self.table_ttl, _token(), *users]
-        )
+
+        def create(pipe: Batch) -> None:
+            args = [pack(data), self.table_ttl, _token(), *users]
+            self._call(pipe, self._create, self.keys.table_keys(table_id), args)
+            pipe.durable = self.keys.table(table_id)
+
+        (created,) = await self._batch(create)
         if not created:
             raise TableExists(table_id)
         return 1
@@ -321,6 +395,7 @@ class Store:
             changes = (moves, codes, users_added, users_removed)
             self._compare_and_set(pipe, table_id, expected, data, *changes, closed, token=token)
             pipe.strict = at_cas[0] = len(pipe.ops)
+            pipe.durable = self.keys.table(table_id)
             if together:
                 self._settle_hints(
                     pipe, table_id, version, None, users_removed, deadline, closed, token=token
