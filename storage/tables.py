@@ -48,8 +48,16 @@ from typing import Any, ParamSpec, TypeVar
 
 import redis.asyncio as aioredis
 from redis.commands.core import AsyncScript
+from redis.exceptions import (
+    ClusterDownError,
+    NoScriptError,
+    ReadOnlyError,
+    RedisClusterException,
+    ResponseError,
+    SlotNotCoveredError,
+    TryAgainError,
+)
 from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import NoScriptError, ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from storage import scripts
@@ -71,7 +79,16 @@ PACKED_PLAIN = "z:"  # as written before: zlib alone, base64 (still read)
 PACK_LEVEL = 6
 CLAIM_TTL = 600  # seconds an update id stays claimed: platforms redeliver within minutes, not days
 WATCHERS_MAX = 200  # people told privately about new tables, per chat (/notify): bounded memory
-NETWORK_ERRORS = (RedisConnectionError, RedisTimeoutError, OSError)
+# what a server that is down, unreachable or being failed over answers: "try again in a moment"
+NETWORK_ERRORS = (
+    RedisConnectionError,
+    RedisTimeoutError,
+    OSError,
+    ClusterDownError,  # CLUSTERDOWN, MASTERDOWN: a master failed and no replica has taken over yet
+    TryAgainError,  # TRYAGAIN: a slot is moving
+    ReadOnlyError,  # a master that has just become a replica
+    SlotNotCoveredError,
+)
 
 
 class Durability:
@@ -135,6 +152,10 @@ def guarded(fn: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
             return await fn(*args, **kwargs)
         except NETWORK_ERRORS as e:
             raise Unavailable(str(e) or type(e).__name__) from e
+        except RedisClusterException as e:  # no seed node answers: the whole cluster is unreachable
+            if "cannot be connected" not in str(e):
+                raise
+            raise Unavailable(str(e)) from e
 
     return wrapper
 
