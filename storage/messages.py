@@ -2,8 +2,10 @@
 
 Implements `bot.core.outbox.MessageIds` without importing it: a target is anything with a `.key`.
 Keys of the form `table:<id>` and `hand:<id>:<user>` (the host's targets) are grouped in one hash per
-table, `{p}:msg:{table:<id>}`, so a table's ids expire together, with the table: each commit of the
-table sets the hash's TTL to the table's (a day once it is closed), and a first id here gets `ttl`. Any
+table, `{p}:msg:{<id>}`, in the table's own Cluster slot (its hash tag is the table's), so a table's ids
+expire together, with the table: each commit of the table sets the hash's TTL to the table's (a day once
+it is closed), and a first id here gets `ttl`. (Before, the hash was `{p}:msg:{table:<id>}`, in a slot
+of its own: `move_table_ids` moves such hashes once, at a worker's start.) Any
 other target gets a hash of its own named by its whole key, expiring `ttl` after the last id stored.
 Beside each id, `<key>#shown` holds the fingerprint of the view the message shows, so a worker never
 re-sends an identical view and a restarted worker can tell which messages differ from the committed
@@ -45,11 +47,40 @@ class Keyed(Protocol):
 
 
 def group_of(key: str) -> str:
-    """The hash a target's id lives in: its table for table and hand targets, else itself."""
+    """The hash a target's id lives in: its table's id for table and hand targets, else the key itself
+    (a table id never holds a ":", a target key always does)."""
     kind, _, rest = key.partition(":")
     if kind in TABLE_KINDS and rest:
-        return "table:" + rest.split(":", 1)[0]
+        return rest.split(":", 1)[0]
     return key
+
+
+LAYOUT = "2"  # `{p}:layout`: the message ids of tables live in their table's slot
+
+
+async def move_table_ids(redis: aioredis.Redis, prefix: str) -> int:
+    """Move the message ids kept under the former key of a table's ids (`{p}:msg:{table:<id>}`) into the
+    table's slot, once per deployment (`{p}:layout` says it is done). Several workers may run it at once:
+    a field is copied only where the new hash lacks it (a newer id written there wins). Returns the number
+    of hashes moved."""
+    keys = Keys(prefix)
+    if await redis.get(keys.layout) == LAYOUT:
+        return 0
+    moved = 0
+    old_prefix = keys.messages("table:")[:-1]  # `{p}:msg:{table:`
+    async for old in redis.scan_iter(match=old_prefix + "*", count=1000):
+        table_id = old[len(old_prefix) :].rstrip("}")
+        fields = await redis.hgetall(old)
+        ttl = await redis.ttl(old)
+        new = keys.messages(table_id)
+        for field, value in fields.items():
+            await redis.hsetnx(new, field, value)
+        if ttl > 0:
+            await redis.expire(new, ttl)
+        await redis.delete(old)
+        moved += 1
+    await redis.set(keys.layout, LAYOUT)
+    return moved
 
 
 class Coalescer(Generic[Q, A]):

@@ -25,7 +25,7 @@ redis.call('EXPIRE', KEYS[1], ARGV[2])
 return 1
 """
 
-# KEYS: table hash.
+# KEYS: table hash, its message ids' hash (`storage.messages`: the same slot; its TTL follows the table's).
 # ARGV: expected, data, ttl, history bytes, token, closed (0/1), #moves, #added, #removed, codes, moves...,
 # added..., removed...   Returns {-1} when the version differs, {-2} when the table is gone, else
 # {version} followed by the table's users when it was closed (so the caller can drop it from their indexes).
@@ -48,6 +48,7 @@ end
 if version ~= expected then
   if version == expected + 1 and redis.call('HGET', KEYS[1], 'commit') == ARGV[5] then
     redis.call('EXPIRE', KEYS[1], ARGV[3])  -- a write, so a WAIT behind the replay has it to wait for
+    redis.call('EXPIRE', KEYS[2], ARGV[3])
     return {version, unpack(users())}
   end
   return {-1}
@@ -94,6 +95,7 @@ if n_added + n_removed > 0 then
   redis.call('HSET', KEYS[1], 'users', table.concat(kept, '\\n'))
 end
 redis.call('EXPIRE', KEYS[1], ARGV[3])
+redis.call('EXPIRE', KEYS[2], ARGV[3])
 return {version, unpack(users())}
 """
 

@@ -468,7 +468,7 @@ class Store:
         ttl = CLOSED_TTL if closed else self.table_ttl
         counts = [len(moves), len(added), len(removed)]
         head = [expected, pack(data), ttl, HISTORY_BYTES, token, int(closed), *counts, codes]
-        self._call(pipe, self._commit, self.keys.table_keys(table_id), [*head, *moves, *added, *removed])
+        self._call(pipe, self._commit, self.keys.commit_keys(table_id), [*head, *moves, *added, *removed])
 
     def _add_hints(
         self,
@@ -512,8 +512,6 @@ class Store:
             for key in self._index_keys(chat, users):
                 self._call(pipe, self._index_remove, [key], [table_id, version])
             self._call(pipe, self._due, keys, [table_id, version, at, int(closed)])
-        # the table's message ids (`storage.messages`) live as long as the table
-        pipe.expire(self.keys.messages(f"table:{table_id}"), CLOSED_TTL if closed else self.table_ttl)
 
     def _index_keys(self, chat: str | None, users: Sequence[str]) -> list[str]:
         return ([self.keys.chat(chat)] if chat is not None else []) + [self.keys.user(u) for u in users]
