@@ -43,6 +43,7 @@ import logging
 import secrets
 import time
 import zlib
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, ParamSpec, TypeVar
 
@@ -131,8 +132,33 @@ class Durability:
         )
 
 
+class Indexed:
+    """The (table, chat) pairs this process wrote into the chat's index lately: a move need not write it
+    again (the index key lives a month after its last write; this is renewed at most a day later)."""
+
+    SIZE = 10_000
+    FRESH = 86400.0
+
+    def __init__(self) -> None:
+        self._at: OrderedDict[tuple[str, str], float] = OrderedDict()
+
+    def __call__(self, table_id: str, chat: str) -> bool:
+        at = self._at.get((table_id, chat))
+        return at is not None and time.monotonic() - at < self.FRESH
+
+    def note(self, table_id: str, chat: str) -> None:
+        self._at[(table_id, chat)] = time.monotonic()
+        self._at.move_to_end((table_id, chat))
+        if len(self._at) > self.SIZE:
+            self._at.popitem(last=False)
+
+
 class Conflict(Exception):
     """The table changed (or vanished) since it was loaded: nothing was written."""
+
+
+class Duplicate(Exception):
+    """The update was applied to the table already (a platform delivered it twice): nothing was written."""
 
 
 class TableExists(Exception):
@@ -251,6 +277,7 @@ class Store:
         # a single server runs that script, whose keys span slots
         self.settle_with_commit = self.ordered_pipelines
         self.durability = Durability(wait_replicas, wait_timeout)
+        self._indexed = Indexed()
 
     # -- round trips ------------------------------------------------------------------------------
     async def _batch(self, build: Callable[[Batch], None]) -> list[Any]:
@@ -324,26 +351,43 @@ class Store:
 
     @guarded
     async def begin(
-        self, user: str, claim: str | None, table_id: str | None, *, ttl: float = CLAIM_TTL
+        self,
+        user: str,
+        claim: str | None,
+        table_id: str | None,
+        *,
+        update: str | None = None,
+        lang: bool = True,
+        ttl: float = CLAIM_TTL,
     ) -> tuple[str | None, bool, tuple[str, int] | None]:
-        """What a command needs first, in one round trip: the user's language, the claim of its update id
-        (True when it is the first, or there is none) and the table (json, version) when its id is known."""
+        """What a command needs first, in one round trip: the user's language (unless `lang` is False), the
+        claim of its update id (True when it is the first, or there is none) and the table (json, version)
+        when its id is known.
+
+        With `update` and a table, the update id is looked for among the table's recent ones instead of
+        claiming `claim` on a key of its own: a press on a table is recorded by the commit it makes
+        (`commit(update=…)`), so claiming it costs no key, and a worker that died before committing
+        leaves nothing that would make a redelivery of the update be ignored."""
+        in_table = update is not None and table_id is not None
 
         def build(pipe: Batch) -> None:
-            pipe.hget(self.keys.user_prefs(user), "lang")
-            if claim is not None:
+            if lang:
+                pipe.hget(self.keys.user_prefs(user), "lang")
+            if claim is not None and not in_table:
                 self._call(pipe, self._take, [self.keys.seen(claim)], [_token(), _ms(ttl)])
             if table_id is not None:
-                pipe.hmget(self.keys.table(table_id), ["data", "version"])
+                pipe.hmget(self.keys.table(table_id), ["data", "version", "seen"])
 
         results = await self._batch(build)
-        lang = results.pop(0)
-        claimed = bool(results.pop(0)) if claim is not None else True
+        language = results.pop(0) if lang else None
+        claimed = bool(results.pop(0)) if claim is not None and not in_table else True
         found = None
         if table_id is not None:
-            data, version = results.pop(0)
+            data, version, seen = results.pop(0)
             found = None if data is None or version is None else (unpack(data), int(version))
-        return lang, claimed, found
+            if in_table and seen and update in seen.split(" "):
+                claimed = False
+        return language, claimed, found
 
     # -- tables ---------------------------------------------------------------------------------
     @guarded
@@ -366,6 +410,8 @@ class Store:
         (created,) = await self._batch(create)
         if not created:
             raise TableExists(table_id)
+        if chat is not None:
+            self._indexed.note(table_id, chat)
         return 1
 
     @guarded
@@ -390,11 +436,21 @@ class Store:
         users_removed: Sequence[str] = (),
         deadline: float | None = None,
         closed: bool = False,
+        update: str | None = None,
+        lazy: bool = False,
     ) -> int:
         """Write `data` as version expected+1 if the table is still at `expected`, else Conflict.
 
         `moves` are appended to the table's move history (`#<deal>` markers and `<seat>:<action>`), `codes`
-        (the same moves coded, `bot.core.movecode`) to its running game's moves, `game`.
+        (the same moves coded, `bot.core.movecode`) to its running game's moves, `game`. `update`, a
+        platform's update id, is remembered with the table (its last `scripts.SEEN_KEEP`): Duplicate when it
+        is there already (it was applied, here or by another worker), nothing written.
+
+        `lazy`: the deadline did not move earlier than the table's previous one (a person's move: the next
+        turn's time runs out later), so its hint need not be written now: the sweep looks at the table at
+        the old, earlier time, finds nothing due and writes the exact deadline then (once a turn, instead
+        of once a move). The chat's index is written only when this process has not written it for this
+        table and chat in the last day (the index's TTL is a month), not at every move.
         One round trip on a single server: the index additions, the compare-and-set, then the versioned
         removals and deadline (`scripts.SETTLE`, written only if this commit won), in one pipeline (a
         connection runs them in order). Closing a table takes a second round trip for the removals (the
@@ -402,7 +458,12 @@ class Store:
         own (a cluster pipeline sends to its nodes in parallel), the compare-and-set, then the rest.
         """
         version = expected + 1
+        if chat is not None and not closed and self._indexed(table_id, chat):
+            chat = None  # in the index already (written by this process today)
+        if lazy and not closed:
+            deadline = None
         hints = not closed and (chat is not None or bool(users_added) or deadline is not None)
+        settles = closed or bool(users_removed) or deadline is not None or not lazy
         token = _token()
         together = self.settle_with_commit and not closed
         at_cas = [0]  # the compare-and-set's reply is the last of the first at_cas[0] replies
@@ -414,10 +475,10 @@ class Store:
             if hints and self.ordered_pipelines:
                 add(pipe)
             changes = (moves, codes, users_added, users_removed)
-            self._compare_and_set(pipe, table_id, expected, data, *changes, closed, token=token)
+            self._compare_and_set(pipe, table_id, expected, data, *changes, closed, update, token=token)
             pipe.strict = at_cas[0] = len(pipe.ops)
             pipe.durable = self.keys.table(table_id)
-            if together:
+            if together and settles:
                 self._settle_hints(
                     pipe, table_id, version, None, users_removed, deadline, closed, token=token
                 )
@@ -430,9 +491,13 @@ class Store:
         status = int(reply[0])
         if status == -2:
             raise Conflict(f"table {table_id} no longer exists")
+        if status == -3:
+            raise Duplicate(f"update {update} was applied to table {table_id} already")
         if status < 0:
             raise Conflict(f"table {table_id} is no longer at version {expected}")
-        if together:
+        if chat is not None and not closed:
+            self._indexed.note(table_id, chat)
+        if together or not settles:
             failed = [r for r in results[strict:] if isinstance(r, Exception)]
             if failed:
                 log.warning(
@@ -461,13 +526,14 @@ class Store:
         added: Sequence[str],
         removed: Sequence[str],
         closed: bool,
+        update: str | None,
         *,
         token: str,
     ) -> None:
-        """The atomic part of a commit; its reply: [version or -1/-2, the table's users when closed...]."""
+        """The atomic part of a commit; its reply: [version or -1/-2/-3, the table's users when closed...]."""
         ttl = CLOSED_TTL if closed else self.table_ttl
         counts = [len(moves), len(added), len(removed)]
-        head = [expected, pack(data), ttl, HISTORY_BYTES, token, int(closed), *counts, codes]
+        head = [expected, pack(data), ttl, HISTORY_BYTES, token, int(closed), *counts, codes, update or ""]
         self._call(pipe, self._commit, self.keys.commit_keys(table_id), [*head, *moves, *added, *removed])
 
     def _add_hints(
