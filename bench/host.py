@@ -44,7 +44,7 @@ from bot.core.config import Settings
 from bot.core.host import Host
 from bot.core.outbox import Outbox, Target
 from storage import RedisMessageIds, Store, connect
-from storage.messages import TASKS
+from storage.batching import TASKS
 from tests.core.hosting import user
 from tests.storage.midgame import play_to_mid_game
 
