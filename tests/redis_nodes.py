@@ -331,9 +331,10 @@ def main() -> int:
     parser.add_argument("kind", choices=["cluster", "sentinel"])
     parser.add_argument("--masters", type=int, default=3)
     parser.add_argument("--replicas", type=int, default=1)
-    parser.add_argument("command", nargs=argparse.REMAINDER)
-    args = parser.parse_args()
-    command = args.command[1:] if args.command[:1] == ["--"] else args.command
+    argv = sys.argv[1:]
+    cut = argv.index("--") if "--" in argv else len(argv)
+    args = parser.parse_args(argv[:cut])
+    command = argv[cut + 1 :]
     deployment: contextlib.AbstractContextManager[Cluster | Sentinels]
     if args.kind == "cluster":
         deployment = cluster(args.masters, args.replicas)
