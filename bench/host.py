@@ -4,7 +4,7 @@ server and a Redis Cluster side by side: worker CPU and Redis CPU per move, roun
     scripts/with-redis scripts/with-redis-cluster .venv/bin/python bench/host.py [--tables 50] [--moves 2000]
         [--think 10] [--phases 4] [--game rozpysnyi] [--people 4] [--schedule full]
     # and a Cluster whose masters have a replica each, its commits waiting for one (WAIT):
-    python3 -m tests.redis_nodes cluster -- scripts/with-redis scripts/with-redis-cluster .venv/bin/python bench/host.py
+    scripts/with-redis-replicas scripts/with-redis scripts/with-redis-cluster .venv/bin/python bench/host.py
 
 Each backend named by the environment is measured — `REDIS_TEST_URL` (a single server),
 `REDIS_CLUSTER_TEST_URL` (a Cluster), `REDIS_REPLICAS_TEST_URL` (a Cluster with replicas: every commit
@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import heapq
 import itertools
 import os
@@ -347,9 +348,8 @@ def report(run: Run, args: argparse.Namespace, sizes: Counter[str]) -> None:
     m = max(run.moves, 1)
     print(f"\n{run.name}: {BACKENDS[run.name][1]} ({run.url})")
     print(f"  person moves: {run.moves} ({run.refused} refused)")
-    print(
-        f"  worker CPU per move: {run.cpu / m * 1000:.2f} ms;  Redis CPU per move: {run.server / m * 1e6:.0f} us"
-    )
+    cpu, server = run.cpu / m * 1000, run.server / m * 1e6
+    print(f"  worker CPU per move: {cpu:.2f} ms;  Redis CPU per move: {server:.0f} us")
     print(
         f"  Redis round trips per move: {(run.host_trips + run.outbox_trips) / m:.2f} "
         f"(host {run.host_trips / m:.2f}, outbox {run.outbox_trips / m:.2f})"
@@ -375,6 +375,7 @@ async def main() -> None:
     parser.add_argument("--people", type=int, default=4)
     parser.add_argument("--schedule", default="full", help="rozpysnyi's schedule")
     parser.add_argument("--no-mid-game", action="store_true", help="skip the one-table memory figures")
+    parser.add_argument("--profile", metavar="FILE", help="cProfile the phases (not the set-up) into FILE")
     args = parser.parse_args()
     urls = {name: os.environ.get(env) for name, (env, _) in BACKENDS.items()}
     runs = [await make_run(name, url, args) for name, url in urls.items() if url]
@@ -387,9 +388,16 @@ async def main() -> None:
         f"simulated s, all at once; Telegram's pacing (RedisPacer), Redis message ids; "
         f"{args.moves} moves per backend in {args.phases} phases, backends alternating"
     )
+    profile = cProfile.Profile(time.process_time) if args.profile else None  # CPU time: the machine is shared
     for _ in range(args.phases):
         for run in runs:
+            if profile is not None:
+                profile.enable()
             await phase(run, args.moves // args.phases, args)
+            if profile is not None:
+                profile.disable()
+    if profile is not None:
+        profile.dump_stats(args.profile)
     for run in runs:
         await quiet(run)
         report(run, args, await every_key(run.redis, run.prefix))
