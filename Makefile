@@ -26,7 +26,8 @@ run: $(RUNTIME)
 
 test: $(DEV)
 	scripts/ensure-redis
-	KOZYR_REQUIRE_REDIS=1 scripts/with-redis scripts/with-redis-cluster $(PY) -m pytest -q $(PYTEST_ARGS)
+	scripts/ensure-node
+	KOZYR_REQUIRE_REDIS=1 KOZYR_REQUIRE_NODE=1 scripts/with-redis scripts/with-redis-cluster $(PY) -m pytest -q $(PYTEST_ARGS)
 	$(VENV)/bin/ruff check .
 
 lint: $(DEV)

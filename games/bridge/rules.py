@@ -49,7 +49,6 @@ from games.base import BaseView, ContestRules, Event, Game, GameError, GameState
 from games.bridge import auction as auc
 from games.bridge import scoring
 from games.bridge.auction import Contract, contract_text, partner, side
-from games.bridge.chat import ChatMixin
 from games.cards import SUIT_SYMBOLS, CardError, make_deck, parse_card, rank_value, shuffled
 from games.tricktaking import Play, Trick, TrickRules
 
@@ -136,31 +135,31 @@ class BridgeState(GameState):
 
 
 class BridgeView(BaseView):
-    board: int
-    boards: int
-    boards_done: int
-    dealer: int
-    vul: list[bool]
-    phase: Phase
-    scoring: str
-    compare: str
-    doubles: bool
-    claims: bool
-    calls: list[str]
-    contract: Contract | None
-    declarer: int | None
-    dummy: int | None
+    board: int  # the board's number (its dealer and vulnerability follow from it)
+    boards: int  # boards in the match
+    boards_done: int  # boards finished
+    dealer: int  # the seat that deals (and calls first)
+    vul: list[bool]  # N–S vulnerable, E–W vulnerable
+    phase: Phase  # auction, play, claim or over
+    scoring: str  # duplicate or rubber
+    compare: str  # duplicate: against the double-dummy par (IMPs) or each side's points
+    doubles: bool  # double and redouble allowed
+    claims: bool  # the declarer may claim
+    calls: list[str]  # the board's calls from the dealer on
+    contract: Contract | None  # once the auction is over
+    declarer: int | None  # the declarer's seat
+    dummy: int | None  # dummy's seat (the declarer plays its cards)
     turn: int | None  # the seat whose call or card is due (dummy's seat when the declarer plays it)
     dummy_hand: list[str] | None  # after the opening lead, for everyone
     declarer_hand: list[str] | None  # to the defenders, after a claim
-    trick: Trick | None
-    last_trick: Trick | None
-    tricks: list[Trick]
-    won: list[int]
-    claim: Claim | None
-    results: list[BoardResult]
-    totals: list[float]
-    rubber: scoring.Rubber | None
+    trick: Trick | None  # the trick in progress
+    last_trick: Trick | None  # the last completed trick
+    tricks: list[Trick]  # the board's completed tricks
+    won: list[int]  # tricks won by N–S, E–W this board
+    claim: Claim | None  # a claim awaiting the defenders' answers
+    results: list[BoardResult]  # every finished board
+    totals: list[float]  # N–S's and E–W's match totals
+    rubber: scoring.Rubber | None  # the rubber's score sheet (rubber scoring)
 
 
 class BridgeTricks(TrickRules):
@@ -231,7 +230,7 @@ def board_vul(board: int) -> list[bool]:
 # -- the game --------------------------------------------------------------------------------------------
 
 
-class Bridge(ChatMixin, Game[BridgeState, BridgeOptions]):
+class BridgeRules(Game[BridgeState, BridgeOptions]):
     key = "bridge"
     aliases = ("бридж", "contract", "контракт")
     State = BridgeState
@@ -239,8 +238,6 @@ class Bridge(ChatMixin, Game[BridgeState, BridgeOptions]):
     min_players = 4
     max_players = 4
     seat_choice = True
-    bot_levels = ("random", "search")
-    default_bot = "search"
     presets: ClassVar[dict[str, dict[str, Any]]] = {
         "duplicate": {},
         "rubber": {"scoring": "rubber", "boards": 16, "honours": True},
@@ -577,24 +574,8 @@ class Bridge(ChatMixin, Game[BridgeState, BridgeOptions]):
     def scores(self, state: BridgeState) -> list[float]:
         return [state.totals[side(s)] for s in range(4)]
 
-    # -- AI --------------------------------------------------------------------------------------
-    def bot(self, level: str = "random", **kwargs: Any) -> Any:
-        if level == "search":
-            from games.bridge import ai
-
-            return ai.BridgeBot(**kwargs)
-        return super().bot(level, **kwargs)
-
-
-def new_from_pbn(deals: list[str], options: dict[str, Any] | None = None, seed: int = 0) -> BridgeState:
-    """A match whose boards are these PBN deal strings (then seeded deals, if it has more boards)."""
-    return GAME.new(4, options, seed=seed, deals=[[d] for d in deals])
-
 
 def random_deal(seed: int | str) -> list[list[str]]:
     """Four seeded hands (N, E, S, W), for benches and tests."""
     deck = shuffled(make_deck(52), seed)
     return [sort_bridge(deck[k::4]) for k in range(4)]
-
-
-GAME = Bridge()

@@ -150,19 +150,19 @@ class DvorovoyState(GameState):
 
 
 class DvorovoyView(BaseView):
-    options: DvorovoyOptions
-    dealer: int
-    round_no: int
-    top: str | None
-    named: str | None
-    mover: int
-    played: list[str]
-    opening: bool
-    drew: bool
-    last: list[Hit]
-    totals: list[int]
-    round_points: list[int]
-    losers: list[int]
+    options: DvorovoyOptions  # the options as played
+    dealer: int  # the seat that dealt this round
+    round_no: int  # the round, from 1
+    top: str | None  # the top card of the pile
+    named: str | None  # the suit a jack on top asked for
+    mover: int  # the seat whose turn it is
+    played: list[str]  # the cards of the move in progress
+    opening: bool  # the move in progress completes the dealer's turned-up card
+    drew: bool  # the mover has drawn their one card this turn
+    last: list[Hit]  # who the last move's 7s, 8s and aces hit
+    totals: list[int]  # each seat's points (over 125 loses)
+    round_points: list[int]  # each seat's points of the last round
+    losers: list[int]  # the seats over 125 (when the match is over)
 
 
 def clone(state: DvorovoyState) -> DvorovoyState:
@@ -192,15 +192,13 @@ def covers(card: str, six: str) -> bool:
     return rank(card) == "J" or suit(card) == suit(six) or rank(card) == rank(six)
 
 
-class Dvorovoy(Game[DvorovoyState, DvorovoyOptions]):
+class DvorovoyRules(Game[DvorovoyState, DvorovoyOptions]):
     key = "dvorovoy"
     aliases = ("дворовой", "дворовий", "courtyard", "дворовой бридж", "дворовий бридж")
     State = DvorovoyState
     Options = DvorovoyOptions
     min_players = 2
     max_players = 6
-    bot_levels = ("random", "heuristic", "search")
-    default_bot = "search"
     presets: ClassVar[dict[str, dict[str, Any]]] = {
         "classic": {},
         "long": {"cards": 7},
@@ -561,16 +559,3 @@ class Dvorovoy(Game[DvorovoyState, DvorovoyOptions]):
         if seat == view.dealer:
             return "dvorovoy.seat.dealer", {}
         return None
-
-    # -- AI --------------------------------------------------------------------------------------
-    def bot(self, level: str = "random", **kwargs: Any) -> Any:
-        if level in ("heuristic", "search"):
-            from games.dvorovoy import ai
-
-            if level == "heuristic":
-                return ai.HeuristicBot()
-            return ai.SearchBot(**{k: v for k, v in kwargs.items() if v is not None})
-        return super().bot(level, **kwargs)
-
-
-GAME = Dvorovoy()
