@@ -37,10 +37,12 @@ import itertools
 import json
 import os
 import random
+import shutil
 import signal
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -224,13 +226,24 @@ class Soak:
                 await worker.proc.wait()  # type: ignore[union-attr]
                 await worker.start()
                 events.append(f"{at - start:.0f}s: worker {worker.name} SIGKILLed and started again")
-            else:
+            elif isinstance(cluster, redis_nodes.Cluster):
                 master = busiest_master(cluster, store, self.tables)
                 replica = cluster.replica_of(master)
                 master.kill()
                 events.append(f"{at - start:.0f}s: master :{master.port} SIGKILLed (replica :{replica.port})")
                 self.tasks.add(asyncio.create_task(comeback(cluster, master, events, start)))
         return events
+
+
+@contextlib.contextmanager
+def single() -> Iterator[Any]:
+    """One redis-server (`--topology server`: the soak without failover, to compare)."""
+    with redis_nodes.Deployment() as deployment:
+        node = redis_nodes.Node(redis_nodes.free_ports(1)[0], deployment.root, [])
+        deployment.nodes.append(node)
+        node.start()
+        deployment.seeds = f"redis://127.0.0.1:{node.port}/0"  # type: ignore[attr-defined]
+        yield deployment
 
 
 def busiest_master(cluster: redis_nodes.Cluster, store: Store, tables: list[str]) -> redis_nodes.Node:
@@ -290,14 +303,13 @@ async def quiet(api: Api, seconds: float, limit: float) -> None:
             return
 
 
-def differing_views(host: Host, api: Api, tables: dict[str, Any]) -> int:
+def differing_views(host: Host, api: Api, tables: dict[str, Any]) -> list[str]:
     """Group table messages and hands whose text or buttons differ from what the committed table renders."""
-    differ = 0
+    differ = []
     for table_id, table in tables.items():
         group = [m for m in api.messages(int(table.chat.id)) if f"table {table_id}" in m.text]
-        screen = host._table_screen(table)
-        if not group or not _same(group[-1], screen):
-            differ += 1
+        if not group or not _same(group[-1], host._table_screen(table)):
+            differ.append(f"table {table_id} v{table.version}: the group's message")
         if table.status != "playing":
             continue
         for seat, s in enumerate(table.seats):
@@ -305,7 +317,7 @@ def differing_views(host: Host, api: Api, tables: dict[str, Any]) -> int:
                 continue
             hand = api.last(int(s.user.id))
             if hand is None or not _same(hand, host._hand_screen(table, seat)):
-                differ += 1
+                differ.append(f"table {table_id} v{table.version}: the hand of seat {seat}")
     return differ
 
 
@@ -347,17 +359,18 @@ def judge(soak: Soak, tables: dict[str, Any], codes: dict[str, str]) -> dict[str
 async def soak(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed)
     started = time.monotonic()
-    with redis_nodes.cluster(masters=3, replicas=1) as cluster:
+    with redis_nodes.cluster(masters=3, replicas=1) if args.topology == "cluster" else single() as cluster:
         api = Api()
         base = await api.start()
-        redis = await connect(cluster.seeds, topology="cluster")
+        redis = await connect(cluster.seeds, topology=args.topology)
         store = Store(redis, prefix="kozyr")
         settings = Settings(token_secret=SECRET, _env_file=None)
         host = Host(store, settings)
         tables, people = await open_tables(host, args.tables, api)
         print(f"{len(tables)} tables opened on the cluster in {time.monotonic() - started:.0f}s", flush=True)
         logs = Path(args.logs)
-        logs.mkdir(parents=True, exist_ok=True)
+        shutil.rmtree(logs, ignore_errors=True)
+        logs.mkdir(parents=True)
         env_base = {
             k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM_", "DISCORD_", "REDIS_"))
         }
@@ -373,7 +386,7 @@ async def soak(args: argparse.Namespace) -> int:
                 "WEBHOOK_PORT": str(port),
                 "WEBHOOK_SECRET": WEBHOOK_SECRET,
                 "REDIS_URL": cluster.seeds,
-                "REDIS_TOPOLOGY": "cluster",
+                "REDIS_TOPOLOGY": args.topology,
                 "TOKEN_SECRET": SECRET,
                 "METRICS_PORT": "0",
                 "AI_LEVEL": "heuristic",
@@ -412,14 +425,16 @@ async def soak(args: argparse.Namespace) -> int:
         print(f"moves lost: {figures['lost']}")
         print(f"duplicated: {figures['duplicated']}")
         print(f"presses answered: {answered} of {len(s.presses)} sent ({s.unsent} found no worker)")
-        print(f"views that differ from the committed state: {differ}")
+        print(f"views that differ from the committed state: {len(differ)}")
+        for line in differ[:5]:
+            print(f"  {line}")
         kinds = ", ".join(f"{k} {v / len(tables):.0f}" for k, v in sizes.most_common() if v)
         print(f"Redis memory per table, every key: {sum(sizes.values()) / len(tables):.0f} B ({kinds})")
         print(f"workers' exit codes at the end (SIGTERM): {codes_at_exit}; logs in {logs}")
         await redis.aclose()
         await api.close()
         bad = figures["lost"] or figures["duplicated"] or differ
-        summary = {**figures, "answered": answered, "sent": len(s.presses), "differ": differ}
+        summary = {**figures, "answered": answered, "sent": len(s.presses), "differ": len(differ)}
         print(json.dumps(summary))
         return 1 if bad else 0
 
@@ -432,6 +447,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--logs", default="/tmp/kozyr-soak", help="where the workers' logs go")
     parser.add_argument("--short", action="store_true", help="100 tables, 1 minute, think 4 s (make test)")
+    parser.add_argument(
+        "--topology",
+        choices=["cluster", "server"],
+        default="cluster",
+        help="server: one redis-server, no failover",
+    )
     args = parser.parse_args()
     if args.short:
         args.tables, args.minutes, args.think = 100, 1.0, 4.0
