@@ -21,6 +21,15 @@ ordered so that a failure at any point can only leave *extra* hints, never drop 
   (which needs the table's users from the compare-and-set's reply) and a Cluster (whose scripts must
   keep to one slot) send them in a round trip of their own after the reply.
 
+A move writes few hints: a deadline that only moved later (`lazy`: a person's move; the sweep finds the
+earlier one, sees nothing due and writes the exact one then) is not written at all, and the chat's index
+is written by a process once a day per table, not at every move. So a person's move on a Cluster is one
+round trip (the compare-and-set, with its WAIT when replicas are waited for), like on a single server.
+
+A press on a table is its own claim: its commit records the platform's update id with the table (the
+last `scripts.SEEN_KEEP`; `Duplicate` when it is there), and `begin` looks for it there. Only commands
+that are no table's move claim their update id on a key of its own (`CLAIM_TTL`).
+
 If the connection fails after the compare-and-set succeeded, `commit` still returns the new version
 (the move happened; the hints left behind are safe) and logs a warning. If the compare-and-set call
 itself fails, the outcome is unknown and `Unavailable` is raised: every write script carries a token,
