@@ -53,10 +53,11 @@ import redis.asyncio as aioredis
 from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.connection import AbstractConnection
 
-from bot.core.api import ChatRef, Delivery, HandTarget, Join, NewTable, Press, Screen, Start
+from bot.core.api import ChatRef, Join, NewTable, Press, Start
 from bot.core.config import Settings
 from bot.core.host import Host
 from bot.core.outbox import Outbox, Target
+from bot.core.outcome import Delivery, HandTarget, Screen
 from bot.telegram.frontend import PER_SECOND, lane_for, limit_for
 from storage import RedisMessageIds, RedisPacer, Store
 from tests.core.hosting import user

@@ -283,7 +283,7 @@ async def open_tables(host: Host, n: int, api: Api) -> tuple[list[str], list[Per
                 await host.handle(AddBot(user=users[0], chat=chat, level="heuristic"))
             await host.handle(Start(user=users[0], chat=chat))
             assert out.table is not None
-            table = await host._load(out.table)
+            table = await host.load(out.table)
             for seat, s in enumerate(table.seats):
                 if s.user is not None:
                     api.started.add(int(s.user.id))
@@ -308,7 +308,7 @@ def differing_views(host: Host, api: Api, tables: dict[str, Any]) -> list[str]:
     differ = []
     for table_id, table in tables.items():
         group = [m for m in api.messages(int(table.chat.id)) if f"table {table_id}" in m.text]
-        if not group or not _same(group[-1], host._table_screen(table)):
+        if not group or not _same(group[-1], host.views.table_screen(table)):
             differ.append(f"table {table_id} v{table.version}: the group's message")
         if table.status != "playing":
             continue
@@ -316,7 +316,7 @@ def differing_views(host: Host, api: Api, tables: dict[str, Any]) -> list[str]:
             if s.user is None:
                 continue
             hand = api.last(int(s.user.id))
-            if hand is None or not _same(hand, host._hand_screen(table, seat)):
+            if hand is None or not _same(hand, host.views.hand_screen(table, seat)):
                 differ.append(f"table {table_id} v{table.version}: the hand of seat {seat}")
     return differ
 
@@ -410,7 +410,7 @@ async def soak(args: argparse.Namespace) -> int:
         committed: dict[str, Any] = {}
         codes: dict[str, str] = {}
         for table_id in tables:
-            committed[table_id] = await host._load(table_id)
+            committed[table_id] = await host.load(table_id)
             codes[table_id] = await store.game_codes(table_id)
         differ = differing_views(host, api, committed)
         figures = judge(s, committed, codes)

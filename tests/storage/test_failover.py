@@ -15,10 +15,11 @@ from typing import Any
 
 import pytest
 
-from bot.core.api import ChatRef, Join, NewTable, Press, Screen, Start
+from bot.core.api import ChatRef, Join, NewTable, Press, Start
 from bot.core.config import Settings
 from bot.core.host import Host
 from bot.core.outbox import Outbox, Target
+from bot.core.outcome import HandTarget, Screen, TableTarget
 from bot.core.tokens import decode
 from storage import RedisMessageIds, Store
 from storage.connect import connect, inspect
@@ -133,7 +134,7 @@ async def play_through_a_failover(url: str, topology: str, fail: Any) -> dict[st
             killed_at = time.monotonic()
         await outbox.drain()
     # every message catches up: deliveries given up during the outage are sent by the sweep's reconcile
-    table = await host._load(table_id)
+    table = await host.load(table_id)
 
     async def caught_up() -> bool:
         await outbox.drain()
@@ -161,12 +162,10 @@ async def _known(store: Store, table_id: str) -> bool:
 
 
 def _views_equal(host: Host, table: Any, screens: Screens) -> bool:
-    from bot.core.api import HandTarget, TableTarget
-
-    wanted = {TableTarget(table=table.id, chat=table.chat).key: host._table_screen(table)}
+    wanted = {TableTarget(table=table.id, chat=table.chat).key: host.views.table_screen(table)}
     for seat, s in enumerate(table.seats):
         if s.user is not None:
-            wanted[HandTarget(table=table.id, user=s.user).key] = host._hand_screen(table, seat)
+            wanted[HandTarget(table=table.id, user=s.user).key] = host.views.hand_screen(table, seat)
     return all(screens.shown.get(key) == screen for key, screen in wanted.items())
 
 
