@@ -167,11 +167,11 @@ def boards_pbn(game: Game, result: MatchResult, fixture: Fixture) -> str | None:
     if game.key != "bridge":
         return None
     try:
-        from games.bridge import pbn  # type: ignore[attr-defined]
+        from games.bridge import pbn  # type: ignore[attr-defined]  # issue 33's module
     except ImportError:
         return None
-    names = list(fixture.seats)
-    return pbn.dumps(result.state, names=names, event=f"game {fixture.key}")  # type: ignore[no-any-return]
+    event = f"Kozyr tournament, game {fixture.key}"
+    return pbn.write_state(result.state, names=list(fixture.seats), event=event)  # type: ignore[no-any-return]
 
 
 # -- the results file -------------------------------------------------------------------------------------
