@@ -334,6 +334,8 @@ def run(
         results.add(rec)
         if boards:
             with open(pbn_path, "a") as f:
+                if f.tell():  # one file: its `% PBN` header once, a blank line between boards
+                    boards = "\n" + "".join(x for x in boards.splitlines(True) if not x.startswith("%"))
                 f.write(boards)
         played += 1
         decisions += sum(s["decisions"] for s in rec["seats"])
