@@ -157,6 +157,7 @@ OptT = TypeVar("OptT", bound=Options)
 class Game(Generic[S, OptT]):
     key: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
+    alias_presets: ClassVar[dict[str, str]] = {}  # an alias that names a variant → the preset that sets it
     State: ClassVar[type[GameState]]
     Options: ClassVar[type[Options]]
     min_players: ClassVar[int]
@@ -306,15 +307,21 @@ class Game(Generic[S, OptT]):
         """The table log's lines for an event: (message key, parameters, seat); one line by default."""
         return [(f"{self.key}.event.{event.kind}", dict(event.data), event.seat)]
 
+    def points(self, state: S) -> list[float]:
+        """Each seat's points as the players count them, for the standings and the score sheet (default:
+        `scores`; a game of penalty points, where `scores` are negated so that higher is better, shows
+        them positive)."""
+        return self.scores(state)
+
     def seat_points(self, view: BaseView, seat: int) -> float | None:
-        """The points shown beside a seat on the table (None: this game shows none now)."""
+        """The points shown beside a seat on the table, as `points` counts them (None: none now)."""
         return view.scores[seat]
 
     def ranking(self, state: S) -> list[tuple[int, str, dict[str, Any]]]:
         """The final standings, best first: (seat, message key, parameters) for each seat."""
-        scores = self.scores(state)
+        scores, shown = self.scores(state), self.points(state)
         order = sorted(range(len(scores)), key=lambda i: -scores[i])
-        return [(i, "host.rank.points", {"n": scores[i], "points": _num(scores[i])}) for i in order]
+        return [(i, "host.rank.points", {"n": shown[i], "points": _num(shown[i])}) for i in order]
 
     def rematch_seed(self, old: S, seed: int) -> int:
         """A seed for the next game of the same seats whose first dealer sits left of the last game's

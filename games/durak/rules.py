@@ -120,6 +120,7 @@ class UndoRecord(BaseModel):
     defender: int
     done: list[int]
     passed: list[int] = Field(default_factory=list)
+    passer: int | None = None
 
 
 class DurakState(GameState):
@@ -132,6 +133,7 @@ class DurakState(GameState):
     trump_in_hand: bool = False  # no stock after the deal: the dealer's last card was shown
     attacker: int = 0  # who opens (or opened) the bout
     defender: int = 1
+    passer: int | None = None  # perevodnoy: who passed the attack on to the defender (None: the attacker)
     table: list[Pair] = Field(default_factory=list)
     taking: bool = False
     done: list[int] = Field(default_factory=list)
@@ -163,6 +165,7 @@ class DurakView(BaseView):
     table: list[Pair]
     attacker: int
     defender: int
+    passer: int | None = None  # perevodnoy: who passed the attack on to the defender (null: the attacker)
     taking: bool
     done: list[int]
     shown: bool
@@ -232,6 +235,10 @@ class DurakRules(Game[DurakState, DurakOptions]):
     Options = DurakOptions
     min_players = 2
     max_players = 6
+    alias_presets: ClassVar[dict[str, str]] = {
+        **dict.fromkeys(("podkidnoy", "подкидной", "підкидний"), "podkidnoy"),
+        **dict.fromkeys(("perevodnoy", "переводной", "перевідний"), "perevodnoy"),
+    }
     presets: ClassVar[dict[str, dict[str, Any]]] = {
         "podkidnoy": {},
         "perevodnoy": {"variant": "perevodnoy"},
@@ -626,6 +633,7 @@ class DurakRules(Game[DurakState, DurakOptions]):
                 defender=state.defender,
                 done=list(state.done),
                 passed=list(state.passed),
+                passer=state.passer,
             )
         state.undo = None
         events: list[Event] = getattr(self, f"_do_{verb}")(state, seat, *args)
@@ -644,6 +652,7 @@ class DurakRules(Game[DurakState, DurakOptions]):
         )
         state.table = [p.model_copy() for p in rec.table]
         state.defender, state.done, state.passed = rec.defender, list(rec.done), list(rec.passed)
+        state.passer = rec.passer
         state.undo = None
         return [Event(kind="undo", seat=seat, data={"cards": rec.cards})]
 
@@ -678,7 +687,7 @@ class DurakRules(Game[DurakState, DurakOptions]):
         target = self.transfer_target(state)
         self._lay(state, seat, card)
         state.table.append(Pair(attack=card, by=seat))
-        state.defender, state.done, state.passed = target, [], []
+        state.defender, state.done, state.passed, state.passer = target, [], [], seat
         return [Event(kind="transfer", seat=seat, data={"card": card, "defender": target})]
 
     def _do_show(self, state: DurakState, seat: int, card: str) -> list[Event]:
@@ -686,7 +695,7 @@ class DurakRules(Game[DurakState, DurakOptions]):
         state.shown = True
         if card not in state.known[seat]:
             state.known[seat].append(card)
-        state.defender, state.done, state.passed = target, [], []
+        state.defender, state.done, state.passed, state.passer = target, [], [], seat
         return [Event(kind="show", seat=seat, data={"card": card, "defender": target})]
 
     def _do_take(self, state: DurakState, seat: int) -> list[Event]:
@@ -723,7 +732,7 @@ class DurakRules(Game[DurakState, DurakOptions]):
             state.first_bout = False
             events = [Event(kind="beaten_off", seat=d, data={"cards": cards, "n": len(cards)})]
         state.table, state.done, state.taking, state.shown, state.opening = [], [], False, False, None
-        state.passed = []
+        state.passed, state.passer = [], None
         events += self._draw(state)
         events += self._leave(state)
         if self._finished(state):
@@ -843,6 +852,7 @@ class DurakRules(Game[DurakState, DurakOptions]):
             table=[p.model_copy() for p in state.table],
             attacker=state.attacker,
             defender=state.defender,
+            passer=state.passer,
             taking=state.taking,
             done=list(state.passed),
             shown=state.shown,
@@ -923,6 +933,11 @@ class DurakRules(Game[DurakState, DurakOptions]):
                 out.append((s, "durak.rank.draw", {}))
         return out
 
+    @staticmethod
+    def attacking(view: DurakView) -> int:
+        """Who attacks the defender now: the bout's attacker, or whoever last passed the attack on."""
+        return view.attacker if view.passer is None else view.passer
+
     def status_lines(self, view: BaseView) -> list[tuple[str, dict[str, Any]]]:
         assert isinstance(view, DurakView)
         lines: list[tuple[str, dict[str, Any]]] = []
@@ -961,7 +976,7 @@ class DurakRules(Game[DurakState, DurakOptions]):
                 (
                     "durak.status.bout",
                     {
-                        "attacker": view.attacker,
+                        "attacker": self.attacking(view),
                         "defender": view.defender,
                         "n": len(view.table),
                         "limit": view.bout_limit,
@@ -1002,6 +1017,6 @@ class DurakRules(Game[DurakState, DurakOptions]):
             return ("durak.seat.taking", {}) if view.taking else ("durak.seat.defender", {})
         if view.table and seat in view.done:
             return "durak.seat.done", {}
-        if seat == view.attacker:
+        if seat == self.attacking(view):
             return "durak.seat.attacker", {}
         return None
