@@ -82,8 +82,8 @@ def test_resume_plays_only_what_the_results_file_lacks(tmp_path: Path) -> None:
 
 
 def test_a_bridge_tournament_writes_its_boards_as_one_pbn_file(tmp_path: Path) -> None:
-    pytest.importorskip("games.bridge.pbn", reason="PBN writing is issue 33's games/bridge/pbn.py")
-    endplay_pbn = pytest.importorskip("endplay.parsers.pbn")
+    from endplay.parsers import pbn as endplay_pbn
+
     setup = Setup(
         game="bridge",
         entrants=tuple(Entrant(n, level="random") for n in ("a", "b", "c")),
