@@ -22,11 +22,11 @@ def test_the_demo_plays_whole_matches_with_no_violation(node: str, demo: str) ->
     for seed, seats in ((1, [demo, "ai:heuristic"]), (2, ["ai:random", demo, demo, "ai:heuristic"])):
         entrants = [Entrant.parse(f"p{i}={s}") for i, s in enumerate(seats)]
         result = play_match(G, entrants, seed=seed)
-        assert G.is_over or result.moves > 50
+        assert result.moves > 50
         for s, spec in zip(result.seats, seats, strict=True):
             assert s.violations == [] and s.ai_moves == 0 and s.replaced is None
             if spec == demo:
-                assert s.decisions > 20  # the demo itself made every move of its seat
+                assert s.decisions > 5  # the demo itself made every move of its seat (no AI move above)
         assert result.winners and result.deals > 1
 
 
