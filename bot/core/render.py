@@ -187,8 +187,11 @@ def preset_name(game: Game, preset: str, lang: str) -> str:
 
 
 def typed_with_name(typed: str, name: str) -> str:
-    """What a person types, with its name where that says more: `short (короткая)`, `easy`."""
-    return typed if name.casefold() == typed.casefold() else f"{typed} ({name})"
+    """What a person types, with its name where that says more: `short (короткий)`, `easy`, `quick (~8
+    rounds)` (a name that starts with the word is shown alone), `quick: быстрый (~8 конов)`."""
+    if name.casefold().startswith(typed.casefold()):
+        return name
+    return f"{typed}: {name}" if "(" in name else f"{typed} ({name})"
 
 
 def action_label(game: Game, action: str, lang: str, view: BaseView | None = None) -> str:
@@ -229,7 +232,7 @@ def option_value(value: Any, lang: str, game: Game | None = None, name: str = ""
     card as `7♠`, else as typed."""
     if isinstance(value, bool):
         return t(lang, "host.on") if value else t(lang, "host.off")
-    if game is not None and isinstance(value, str) and has(key := f"{game.key}.choice.{name}.{value}"):
+    if game is not None and has(key := f"{game.key}.choice.{name}.{value}"):  # `most.choice.target.0`
         return t(lang, key)
     return str(pretty_value(name, value)) if isinstance(value, str) and is_card(value) else str(value)
 
