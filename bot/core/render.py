@@ -17,6 +17,7 @@ from typing import Any
 
 from bot.core.i18n import for_platform, has, t
 from bot.core.outcome import Button, Screen
+from bot.core.programs import PREFIX as PROGRAM
 from bot.core.table import LogLine, Table
 from bot.core.tokens import meaning
 from games.base import BaseView, Game
@@ -182,7 +183,9 @@ def game_name(game: Game, lang: str) -> str:
 
 
 def level_name(level: str, lang: str) -> str:
-    """An AI level as people call it (`heuristic` → "medium"); a level with no name (a program) as it is."""
+    """An AI level as people call it (`heuristic` → "steady", `program:lefty` → "program lefty")."""
+    if level.startswith(PROGRAM):
+        return t(lang, "host.level.program", name=level.removeprefix(PROGRAM))
     key = f"host.level.{level}"
     return t(lang, key) if has(key) else level
 
