@@ -121,7 +121,9 @@ class ConsoleApp:
         asks. The exit code: 0, or 2 for a bad setup; `new_game` when the person asked for another game."""
         game = games.get(setup.game or "")
         me, here = self.user, self.chat
-        created = await self._command(NewTable(user=me, chat=here, game=game.key, preset=setup.preset))
+        created = await self._command(
+            NewTable(user=me, chat=here, game=game.key, preset=setup.preset, boards=setup.boards)
+        )
         if created is None or created.table is None:
             return 2
         self.table_id = created.table

@@ -67,6 +67,7 @@ class NewTable(Command):
     game: str
     preset: str | None = None
     options: dict[str, Any] = Field(default_factory=dict)
+    boards: str | None = None  # a file of deals to play, as text (bridge: a PBN board set)
 
 
 class Join(TableCommand):

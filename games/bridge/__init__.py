@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.bridge import pbn
 from games.bridge.chat import ChatMixin
 from games.bridge.rules import BridgeOptions, BridgeRules, BridgeState, BridgeView
 
@@ -18,6 +19,11 @@ class Bridge(ChatMixin, BridgeRules):
 
     bot_levels = ("random", "search")
     default_bot = "search"
+
+    def read_boards(self, text: str) -> tuple[list[list[str]], dict[str, Any]]:
+        """A board set from a PBN file: each board with its number, dealer and vulnerability."""
+        deals = pbn.read(text)
+        return deals, {"boards": len(deals)}
 
     def bot(self, level: str = "random", **kwargs: Any) -> Any:
         if level == "search":
