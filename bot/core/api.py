@@ -225,6 +225,13 @@ class ShowReplay(Command):
     step: int | None = None
 
 
+class ShowRecord(Command):
+    """A finished game's record as a file the world's programs open (bridge: its boards as PBN)."""
+
+    kind: Literal["record"] = "record"
+    game_id: str
+
+
 class ShowSheet(TableCommand):
     """The score sheet picture of a table's game (the chat's open table, or the last finished one)."""
 
@@ -294,6 +301,7 @@ AnyCommand = Annotated[
     | ShowTop
     | ShowHistory
     | ShowReplay
+    | ShowRecord
     | ShowSheet
     | SetLanguage
     | SetPings
