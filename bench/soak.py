@@ -96,8 +96,10 @@ class Worker:
     log: Path
     proc: asyncio.subprocess.Process | None = None
     kills: int = 0
+    starts: int = 0
 
     async def start(self) -> None:
+        self.starts += 1
         out = open(self.log, "ab")  # noqa: SIM115 (the child keeps it)
         self.proc = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bot", "serve",
@@ -106,9 +108,9 @@ class Worker:
         out.close()
 
     async def ready(self, limit: float = 180.0) -> None:
-        """Until the worker serves its webhook (its log says so)."""
+        """Until the worker (as last started) serves its webhook: its log says so once per start."""
         deadline = time.monotonic() + limit
-        while "webhook listening" not in self.log.read_text(errors="replace"):
+        while self.log.read_text(errors="replace").count("webhook listening") < self.starts:
             if time.monotonic() > deadline or (self.proc is not None and self.proc.returncode is not None):
                 raise SystemExit(f"worker {self.name} did not start: see {self.log}")
             await asyncio.sleep(0.2)
@@ -189,6 +191,8 @@ class Soak:
             await asyncio.sleep(0.2)
 
     async def press(self, session: aiohttp.ClientSession, person: Person, msg: Msg) -> None:
+        if not msg.tokens():
+            return  # the hand changed meanwhile: the person looks again
         token = msg.tokens()[0]
         qid = f"q{next(self._updates)}"
         update = {
@@ -417,6 +421,8 @@ async def soak(args: argparse.Namespace) -> int:
             chaos = asyncio.create_task(s.chaos(cluster, store, start, seconds))
             await s.people_press(session, start + seconds)
             events = await chaos
+            for w in workers:  # a worker started again serves before the end is judged (its reconcile)
+                await w.ready()
             await asyncio.sleep(3)  # the last presses' answers
         await quiet(api, 6.0, limit=300.0)  # no call for twice a group's spacing: every outbox is empty
         committed: dict[str, Any] = {}
