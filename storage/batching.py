@@ -47,6 +47,9 @@ class Coalescer(Generic[Q, A]):
         return await future
 
     async def _flush(self) -> None:
+        # once more round the loop: the tasks made ready in the same tick as the first request (another
+        # lane's lookup started beside its slot) ask before the batch goes
+        await asyncio.sleep(0)
         batch, self._queued = self._queued, []
         try:
             replies = await self._send([request for request, _ in batch])
@@ -146,11 +149,13 @@ def merged(flat: list[Command]) -> tuple[list[Command], list[Pick]]:
             out[i][2]["mapping"].update(fields)
             picks.append(_whole(i))
             continue
-        same = (name, repr((args, sorted(kwargs.items()))))
-        i = at.get(same) if name in IDEMPOTENT else None
+        same = (name, repr((args, sorted(kwargs.items())))) if name in IDEMPOTENT else None
+        i = at.get(same) if same is not None else None
         if i is None:
-            i = at[same] = len(out)
+            i = len(out)
             out.append((name, args, kwargs))
+            if same is not None:
+                at[same] = i
         picks.append(_whole(i))
     return out, picks
 

@@ -293,8 +293,9 @@ class Outbox:
         one spacing more, no harm."""
         if isinstance(d.target, NEW_MESSAGES) or not lane.limit.spacing:
             return await self._unchanged(lane, d), await self._take(lane, self.clock())
-        unchanged, wait = await asyncio.gather(self._unchanged(lane, d), self._take(lane, self.clock()))
-        return unchanged, wait
+        looking = asyncio.ensure_future(self._unchanged(lane, d))  # asks before the take below is sent
+        wait = await self._take(lane, self.clock())
+        return await looking, wait
 
     async def _unchanged(self, lane: _Lane, d: Delivery) -> bool:
         """The message already shows exactly this view, or a newer one (so sending would spend budget for
