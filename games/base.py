@@ -27,6 +27,7 @@ Events are public: what everybody at the table sees happen (never a hidden card)
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
@@ -164,6 +165,9 @@ class Game(Generic[S, OptT]):
     max_players: ClassVar[int]
     bot_levels: ClassVar[tuple[str, ...]] = ("random",)
     default_bot: ClassVar[str] = "random"
+    # Each level's AI but `random`, as "module:Class", imported when a bot is first asked for: the rules never
+    # import their AI (the game's package, which joins rules and AI, names it here).
+    bots: ClassVar[dict[str, str]] = {}
     # Named option sets offered when a table is created (`/new poker short`).
     presets: ClassVar[dict[str, dict[str, Any]]] = {}
     # How programs play it in a contest: time per decision, what replaces a violator, the preset.
@@ -377,9 +381,14 @@ class Game(Generic[S, OptT]):
 
     # -- AI -----------------------------------------------------------------------------------
     def bot(self, level: str = "random", **kwargs: Any) -> Bot:
+        """A player of this level, made with these options (a search's budget, samples…)."""
         if level == "random":
             return RandomBot()
-        raise GameError("unknown_bot", level=level)
+        if level not in self.bots:
+            raise GameError("unknown_bot", level=level)
+        module, name = self.bots[level].split(":")
+        made = getattr(importlib.import_module(module), name)
+        return made(**kwargs)
 
 
 class RandomBot:

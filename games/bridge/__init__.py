@@ -8,7 +8,7 @@ presentation and robots, so that the rules import neither.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from games.bridge import pbn
 from games.bridge.chat import ChatMixin
@@ -20,6 +20,7 @@ class Bridge(ChatMixin, BridgeRules):
 
     bot_levels = ("random", "search")
     default_bot = "search"
+    bots: ClassVar[dict[str, str]] = {"search": "games.bridge.ai:BridgeBot"}
 
     records_file = True
 
@@ -31,13 +32,6 @@ class Bridge(ChatMixin, BridgeRules):
         """A board set from a PBN file: each board with its number, dealer and vulnerability."""
         deals = pbn.read(text)
         return deals, {"boards": len(deals)}
-
-    def bot(self, level: str = "random", **kwargs: Any) -> Any:
-        if level == "search":
-            from games.bridge import ai  # the robots import the rules: loaded when a bot is asked for
-
-            return ai.BridgeBot(**kwargs)
-        return super().bot(level, **kwargs)
 
 
 GAME = Bridge()

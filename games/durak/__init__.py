@@ -7,7 +7,7 @@ that the rules never import their AI.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from games.durak.rules import DurakOptions, DurakRules, DurakState, DurakView, Pair, beats, clone
 
@@ -17,6 +17,10 @@ class Durak(DurakRules):
 
     bot_levels = ("random", "heuristic", "search")
     default_bot = "search"
+    bots: ClassVar[dict[str, str]] = {
+        "heuristic": "games.durak.ai:HeuristicBot",
+        "search": "games.durak.ai:SearchBot",
+    }
 
     def bot(self, level: str = "random", **kwargs: Any) -> Any:
         """`article` (and `article-literal`): the source article's AI, a reference for the arena only."""
@@ -24,12 +28,6 @@ class Durak(DurakRules):
             from games.durak.article import ArticleBot
 
             return ArticleBot(literal=level == "article-literal")
-        if level in ("heuristic", "search"):
-            from games.durak import ai  # the AI imports the rules: loaded when a bot is asked for
-
-            if level == "heuristic":
-                return ai.HeuristicBot()
-            return ai.SearchBot(**{k: v for k, v in kwargs.items() if v is not None})
         return super().bot(level, **kwargs)
 
 

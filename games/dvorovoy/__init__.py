@@ -6,7 +6,7 @@ AI.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import ClassVar
 
 from games.dvorovoy.rules import DvorovoyOptions, DvorovoyRules, DvorovoyState, DvorovoyView, points, value
 
@@ -16,15 +16,10 @@ class Dvorovoy(DvorovoyRules):
 
     bot_levels = ("random", "heuristic", "search")
     default_bot = "search"
-
-    def bot(self, level: str = "random", **kwargs: Any) -> Any:
-        if level in ("heuristic", "search"):
-            from games.dvorovoy import ai  # the AI imports the rules: loaded when a bot is asked for
-
-            if level == "heuristic":
-                return ai.HeuristicBot()
-            return ai.SearchBot(**{k: v for k, v in kwargs.items() if v is not None})
-        return super().bot(level, **kwargs)
+    bots: ClassVar[dict[str, str]] = {
+        "heuristic": "games.dvorovoy.ai:HeuristicBot",
+        "search": "games.dvorovoy.ai:SearchBot",
+    }
 
 
 GAME = Dvorovoy()

@@ -6,7 +6,7 @@ them together with the AI levels (`ai.py`), so that the rules never import their
 
 from __future__ import annotations
 
-from typing import Any
+from typing import ClassVar
 
 from games.most.chat import ChatMixin
 from games.most.rules import Meld, MostOptions, MostRules, MostState, MostView
@@ -17,15 +17,10 @@ class Most(ChatMixin, MostRules):
 
     bot_levels = ("random", "heuristic", "search")
     default_bot = "search"
-
-    def bot(self, level: str = "random", **kwargs: Any) -> Any:
-        if level in ("heuristic", "search"):
-            from games.most import ai  # the AI imports the rules: loaded when a bot is asked for
-
-            if level == "heuristic":
-                return ai.HeuristicBot()
-            return ai.SearchBot(**{k: v for k, v in kwargs.items() if v is not None})
-        return super().bot(level, **kwargs)
+    bots: ClassVar[dict[str, str]] = {
+        "heuristic": "games.most.ai:HeuristicBot",
+        "search": "games.most.ai:SearchBot",
+    }
 
 
 GAME = Most()

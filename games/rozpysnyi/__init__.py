@@ -7,7 +7,7 @@ so that the rules never import their AI.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import ClassVar
 
 from games.rozpysnyi.rules import (
     RozpysnyiOptions,
@@ -23,17 +23,10 @@ class Rozpysnyi(RozpysnyiRules):
 
     bot_levels = ("random", "heuristic", "search")
     default_bot = "search"
-
-    def bot(self, level: str = "random", **kwargs: Any) -> Any:
-        if level == "heuristic":
-            from games.rozpysnyi import ai  # the AI imports the rules: loaded when a bot is asked for
-
-            return ai.HeuristicBot()
-        if level == "search":
-            from games.rozpysnyi import search
-
-            return search.SearchBot(**kwargs)
-        return super().bot(level, **kwargs)
+    bots: ClassVar[dict[str, str]] = {
+        "heuristic": "games.rozpysnyi.ai:HeuristicBot",
+        "search": "games.rozpysnyi.search:SearchBot",
+    }
 
 
 GAME = Rozpysnyi()
