@@ -181,7 +181,8 @@ def row(m: Match, deals: int, results: list[arena.Result], seconds: float) -> st
         arena.score_margin(m.seats, results, level, others[0]).split(": ", 1)[1] if len(others) == 1 else ""
     )
     return (
-        f"| {m.game} | {len(m.seats)} | {level} | {', '.join(others)} | {n} | {k / n:.1%} [{lo:.1%}, {hi:.1%}]"
+        f"| {m.game} | {len(m.seats)} | {level} | {', '.join(others)} | {n}"
+        f" | {k / n:.1%} [{lo:.1%}, {hi:.1%}]"
         f" | {fair:.0%} | {mean:.1f} ms ({p99:.0f}) | {margin} | `{command(m, deals)}` | {seconds:.0f} s |"
     )
 
