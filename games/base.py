@@ -95,14 +95,14 @@ class GameState(BaseModel):
 class BaseView(BaseModel):
     """Fields every game's view has; games add their own."""
 
-    game: str
-    viewer: int | None
-    players: int
-    to_act: list[int]
-    over: bool
-    scores: list[float]
-    hand: list[str] | None = None
-    hand_sizes: list[int] = Field(default_factory=list)
+    game: str  # the game's key
+    viewer: int | None  # the seat this view is for (None: a spectator's)
+    players: int  # seats at the table, numbered from 0
+    to_act: list[int]  # the seats that may act now
+    over: bool  # the game has ended
+    scores: list[float]  # by seat, as the game counts them (higher is better)
+    hand: list[str] | None = None  # the viewer's cards (None for a spectator)
+    hand_sizes: list[int] = Field(default_factory=list)  # cards in each seat's hand
 
 
 class Offer(BaseModel):
@@ -129,6 +129,8 @@ class ContestRules(BaseModel):
     `game` — the built-in AI plays its seat for the rest of the game; `board` — for the rest of the
     deal (`GameState.deal_no`), `penalty` points off per move it plays, shared by the seat's `sides`
     group (partners) if any; `rule` — the game's own rule (`Game.penalize`, e.g. the tricks bad card).
+    A game never outlives `max_moves` moves or `max_seconds` seconds: it is then ended by the rules'
+    adjudication (`Game.adjudicate`). In a tournament an entrant of a game with `sides` is a side.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -138,6 +140,8 @@ class ContestRules(BaseModel):
     fallback: Literal["game", "board", "rule"] = "game"
     penalty: float = 0
     sides: tuple[tuple[int, ...], ...] = ()
+    max_moves: int = Field(20_000, gt=0)
+    max_seconds: float = Field(3600.0, gt=0)
 
 
 class Bot(Protocol):
@@ -153,6 +157,7 @@ OptT = TypeVar("OptT", bound=Options)
 class Game(Generic[S, OptT]):
     key: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
+    alias_presets: ClassVar[dict[str, str]] = {}  # an alias that names a variant → the preset that sets it
     State: ClassVar[type[GameState]]
     Options: ClassVar[type[Options]]
     min_players: ClassVar[int]
@@ -272,6 +277,10 @@ class Game(Generic[S, OptT]):
     def scores(self, state: S) -> list[float]:
         raise NotImplementedError
 
+    def adjudicate(self, state: S) -> list[float]:
+        """The scores of a game stopped by its contest's cap on moves or time: by default, as they stand."""
+        return self.scores(state)
+
     def winners(self, state: S) -> list[int]:
         """Seats sharing the best result (only meaningful once the game is over)."""
         s = self.scores(state)
@@ -298,15 +307,21 @@ class Game(Generic[S, OptT]):
         """The table log's lines for an event: (message key, parameters, seat); one line by default."""
         return [(f"{self.key}.event.{event.kind}", dict(event.data), event.seat)]
 
+    def points(self, state: S) -> list[float]:
+        """Each seat's points as the players count them, for the standings and the score sheet (default:
+        `scores`; a game of penalty points, where `scores` are negated so that higher is better, shows
+        them positive)."""
+        return self.scores(state)
+
     def seat_points(self, view: BaseView, seat: int) -> float | None:
-        """The points shown beside a seat on the table (None: this game shows none now)."""
+        """The points shown beside a seat on the table, as `points` counts them (None: none now)."""
         return view.scores[seat]
 
     def ranking(self, state: S) -> list[tuple[int, str, dict[str, Any]]]:
         """The final standings, best first: (seat, message key, parameters) for each seat."""
-        scores = self.scores(state)
+        scores, shown = self.scores(state), self.points(state)
         order = sorted(range(len(scores)), key=lambda i: -scores[i])
-        return [(i, "host.rank.points", {"n": scores[i], "points": _num(scores[i])}) for i in order]
+        return [(i, "host.rank.points", {"n": shown[i], "points": _num(shown[i])}) for i in order]
 
     def rematch_seed(self, old: S, seed: int) -> int:
         """A seed for the next game of the same seats whose first dealer sits left of the last game's
@@ -330,6 +345,20 @@ class Game(Generic[S, OptT]):
         only the hands it really changes.
         """
         return []
+
+    def hand_cards(self, view: BaseView) -> tuple[str, dict[str, Any]] | None:
+        """The line that shows a hand's cards, as a message key (None: the host's "Your cards: 7♠ 9♠ …")."""
+        return None
+
+    def final_lines(self, view: BaseView) -> list[tuple[str, dict[str, Any]]] | None:
+        """The lines of the message that ends a game, from the spectator view (None: each seat's place and
+        score, best first, from `ranking`). A game of sides ranks the sides; a game of boards lists them."""
+        return None
+
+    def sheet_rows(self, view: BaseView) -> tuple[list[tuple[str, dict[str, Any]]], list[list[Any]]] | None:
+        """The score sheet as columns (message keys) and rows of cells, a cell a text or a (key, params) to
+        translate (None: one row of scores and one of places, a column per seat)."""
+        return None
 
     def seat_status(self, view: BaseView, seat: int) -> tuple[str, dict[str, Any]] | None:
         """A short note shown beside a seat (its bid and tricks, "defends"…), as a message key."""

@@ -32,7 +32,8 @@ Decisions where the spec leaves room:
 - Rubber (`scoring: rubber`): the dealer rotates every deal, vulnerability comes from games won, a
   passed-out deal is redealt by the next dealer; the match ends with the rubber or after `boards` deals
   (then scored as unfinished). Honours (option) are counted for whichever side holds them.
-- The declarer claims only at their own (or dummy's) turn; a claim counts the trick in progress.
+- The declarer claims only at their own (or dummy's) turn, and not with one card left (that card is
+  simply played); a claim counts the trick in progress.
 - The contest preset: no doubles, an all-pass auction becomes 1NT by the dealer, nobody vulnerable,
   no claims (programs play every card), one board; the score table is duplicate's, each side scoring
   its own points (the defenders 50 per undertrick). Replacing a program that breaks the rules is the
@@ -49,7 +50,6 @@ from games.base import BaseView, ContestRules, Event, Game, GameError, GameState
 from games.bridge import auction as auc
 from games.bridge import scoring
 from games.bridge.auction import Contract, contract_text, partner, side
-from games.bridge.chat import ChatMixin
 from games.cards import SUIT_SYMBOLS, CardError, make_deck, parse_card, rank_value, shuffled
 from games.tricktaking import Play, Trick, TrickRules
 
@@ -110,6 +110,10 @@ class BoardResult(BaseModel):
     par_contracts: list[str] = Field(default_factory=list)
     imps: int | None = None
     claimed: bool = False
+    # the board as it was played, for its PBN record (`pbn.py`): the calls (`1S P 4S P P P`), the cards in
+    # the order played (`QH 8H 4H KH …`); the deal itself is the state's `boards_dealt`
+    auction: str = ""
+    play: str = ""
 
 
 class BridgeState(GameState):
@@ -131,36 +135,37 @@ class BridgeState(GameState):
     claim: Claim | None = None
     claim_shown: bool = False  # the declarer's hand was shown with a claim: the defenders keep seeing it
     results: list[BoardResult] = Field(default_factory=list)
+    boards_dealt: list[str] = Field(default_factory=list)  # each finished board's deal (PBN), for its record
     totals: list[float] = Field(default_factory=lambda: [0.0, 0.0])
     rubber: scoring.Rubber | None = None
 
 
 class BridgeView(BaseView):
-    board: int
-    boards: int
-    boards_done: int
-    dealer: int
-    vul: list[bool]
-    phase: Phase
-    scoring: str
-    compare: str
-    doubles: bool
-    claims: bool
-    calls: list[str]
-    contract: Contract | None
-    declarer: int | None
-    dummy: int | None
+    board: int  # the board's number (its dealer and vulnerability follow from it)
+    boards: int  # boards in the match
+    boards_done: int  # boards finished
+    dealer: int  # the seat that deals (and calls first)
+    vul: list[bool]  # N–S vulnerable, E–W vulnerable
+    phase: Phase  # auction, play, claim or over
+    scoring: str  # duplicate or rubber
+    compare: str  # duplicate: against the double-dummy par (IMPs) or each side's points
+    doubles: bool  # double and redouble allowed
+    claims: bool  # the declarer may claim
+    calls: list[str]  # the board's calls from the dealer on
+    contract: Contract | None  # once the auction is over
+    declarer: int | None  # the declarer's seat
+    dummy: int | None  # dummy's seat (the declarer plays its cards)
     turn: int | None  # the seat whose call or card is due (dummy's seat when the declarer plays it)
     dummy_hand: list[str] | None  # after the opening lead, for everyone
     declarer_hand: list[str] | None  # to the defenders, after a claim
-    trick: Trick | None
-    last_trick: Trick | None
-    tricks: list[Trick]
-    won: list[int]
-    claim: Claim | None
-    results: list[BoardResult]
-    totals: list[float]
-    rubber: scoring.Rubber | None
+    trick: Trick | None  # the trick in progress
+    last_trick: Trick | None  # the last completed trick
+    tricks: list[Trick]  # the board's completed tricks
+    won: list[int]  # tricks won by N–S, E–W this board
+    claim: Claim | None  # a claim awaiting the defenders' answers
+    results: list[BoardResult]  # every finished board
+    totals: list[float]  # N–S's and E–W's match totals
+    rubber: scoring.Rubber | None  # the rubber's score sheet (rubber scoring)
 
 
 class BridgeTricks(TrickRules):
@@ -231,7 +236,7 @@ def board_vul(board: int) -> list[bool]:
 # -- the game --------------------------------------------------------------------------------------------
 
 
-class Bridge(ChatMixin, Game[BridgeState, BridgeOptions]):
+class BridgeRules(Game[BridgeState, BridgeOptions]):
     key = "bridge"
     aliases = ("бридж", "contract", "контракт")
     State = BridgeState
@@ -239,8 +244,6 @@ class Bridge(ChatMixin, Game[BridgeState, BridgeOptions]):
     min_players = 4
     max_players = 4
     seat_choice = True
-    bot_levels = ("random", "search")
-    default_bot = "search"
     presets: ClassVar[dict[str, dict[str, Any]]] = {
         "duplicate": {},
         "rubber": {"scoring": "rubber", "boards": 16, "honours": True},
@@ -282,9 +285,13 @@ class Bridge(ChatMixin, Game[BridgeState, BridgeOptions]):
             ]
         i = state.deal_no
         explicit = state.deals[i] if i < len(state.deals) else None
-        if explicit is not None and len(explicit) == 1:  # a PBN deal string
+        if explicit is not None and len(explicit) in (1, 4):  # a PBN deal string [, board, dealer, vul]
             state.deal_no += 1
             hands = hands_from_pbn(explicit[0])
+            if len(explicit) == 4:  # a board of a PBN file: its own number, dealer and vulnerability
+                state.board = int(explicit[1])
+                state.dealer = SEATS.index(explicit[2])
+                state.vul = [explicit[3] in ("NS", "All"), explicit[3] in ("EW", "All")]
         else:
             deck = state.next_deck(make_deck(52))
             hands = [[], [], [], []]
@@ -331,8 +338,8 @@ class Bridge(ChatMixin, Game[BridgeState, BridgeOptions]):
         assert state.trick is not None and state.contract is not None
         hand = state.hands[self.turn(state) or 0]
         cards = [f"play:{c}" for c in self.rules(state).legal_cards(hand, state.trick, self.trump(state))]
-        if state.options.claims and seat == state.contract.declarer:
-            cards += [f"claim:{n}" for n in range(self.remaining(state) + 1)]
+        if state.options.claims and seat == state.contract.declarer and self.remaining(state) > 1:
+            cards += [f"claim:{n}" for n in range(self.remaining(state) + 1)]  # not with one card left
         return cards
 
     @staticmethod
@@ -386,6 +393,8 @@ class Bridge(ChatMixin, Game[BridgeState, BridgeOptions]):
                 return GameError("no_claims")
             if state.contract is None or seat != state.contract.declarer:
                 return GameError("declarer_claims")
+            if self.remaining(state) <= 1:
+                return GameError("claim_last_card")
             return GameError("bad_claim", max=self.remaining(state))
         if verb == "play" and len(arg) == 2:
             hand = state.hands[self.turn(state) or 0]
@@ -468,13 +477,20 @@ class Bridge(ChatMixin, Game[BridgeState, BridgeOptions]):
         decl = side(claim.by)
         state.won[decl] += claim.n
         state.won[1 - decl] += claim.of - claim.n
-        state.trick = None
-        return events + self._end_board(state, claimed=True)
+        return events + self._end_board(state, claimed=True)  # the trick in progress goes to the record
 
     # -- scoring ---------------------------------------------------------------------------------
     def _end_board(self, state: BridgeState, claimed: bool = False) -> list[Event]:
         c = state.contract
-        result = BoardResult(board=state.board, dealer=state.dealer, vul=list(state.vul), claimed=claimed)
+        played = [p.card for t in [*state.tricks, *([state.trick] if state.trick else [])] for p in t.plays]
+        result = BoardResult(
+            board=state.board,
+            dealer=state.dealer,
+            vul=list(state.vul),
+            claimed=claimed,
+            auction=" ".join(auc.short(c) for c in state.calls),
+            play=" ".join(played),
+        )
         if c is not None:
             tricks = state.won[side(c.declarer)]
             vul = state.vul[side(c.declarer)]
@@ -491,6 +507,7 @@ class Bridge(ChatMixin, Game[BridgeState, BridgeOptions]):
             earner = 0 if result.score >= 0 else 1
             state.totals[earner] += abs(result.score)
         state.results.append(result)
+        state.boards_dealt.append(pbn(state.dealt))
         data = result.model_dump(include={"board", "contract", "tricks", "score", "par", "imps"}) | {
             "declarer_seat": result.declarer if result.declarer is not None else -1
         }
@@ -577,24 +594,8 @@ class Bridge(ChatMixin, Game[BridgeState, BridgeOptions]):
     def scores(self, state: BridgeState) -> list[float]:
         return [state.totals[side(s)] for s in range(4)]
 
-    # -- AI --------------------------------------------------------------------------------------
-    def bot(self, level: str = "random", **kwargs: Any) -> Any:
-        if level == "search":
-            from games.bridge import ai
-
-            return ai.BridgeBot(**kwargs)
-        return super().bot(level, **kwargs)
-
-
-def new_from_pbn(deals: list[str], options: dict[str, Any] | None = None, seed: int = 0) -> BridgeState:
-    """A match whose boards are these PBN deal strings (then seeded deals, if it has more boards)."""
-    return GAME.new(4, options, seed=seed, deals=[[d] for d in deals])
-
 
 def random_deal(seed: int | str) -> list[list[str]]:
     """Four seeded hands (N, E, S, W), for benches and tests."""
     deck = shuffled(make_deck(52), seed)
     return [sort_bridge(deck[k::4]) for k in range(4)]
-
-
-GAME = Bridge()

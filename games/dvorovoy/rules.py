@@ -44,7 +44,9 @@ Decisions beyond the spec's own:
   three: the two others, then the first again, who draws 4 and loses one turn). The turn passes to the
   first player clockwise who was not skipped (the mover again if every other one was).
 - A player who sheds their last card (not a 6) ends the move at once: a last jack names no suit, and the
-  effects still hit. Drawing with the stock and the pile both exhausted takes what there is.
+  effects still hit. A move also ends by itself when the mover holds no more cards of the rank just played
+  (`end` would be the only choice); a jack still waits for its suit. Drawing with the stock and the pile
+  both exhausted takes what there is.
 - End of a round: everyone else adds the points left in hand (10/Q/K 10, A 15, J 20, 6–9 0). A total of
   exactly 125 burns to 0 (option). When totals pass 125 the match ends; if several pass it in the same
   round they all lose. The dealer moves one seat clockwise each round.
@@ -52,7 +54,8 @@ Decisions beyond the spec's own:
   totals, the top card and the suit asked for, the move in progress and who the last move hit; not the
   pile under the top, nor the stock's size (a program could only ask whether it may draw).
 - `scores` are the totals negated (fewer points is better), so `winners` are the lowest totals and a
-  seat that went over 125 ranks last.
+  seat that went over 125 ranks last; what people read (the seats, the standings, the sheet) is the
+  totals themselves, positive (`points`).
 """
 
 from __future__ import annotations
@@ -150,19 +153,19 @@ class DvorovoyState(GameState):
 
 
 class DvorovoyView(BaseView):
-    options: DvorovoyOptions
-    dealer: int
-    round_no: int
-    top: str | None
-    named: str | None
-    mover: int
-    played: list[str]
-    opening: bool
-    drew: bool
-    last: list[Hit]
-    totals: list[int]
-    round_points: list[int]
-    losers: list[int]
+    options: DvorovoyOptions  # the options as played
+    dealer: int  # the seat that dealt this round
+    round_no: int  # the round, from 1
+    top: str | None  # the top card of the pile
+    named: str | None  # the suit a jack on top asked for
+    mover: int  # the seat whose turn it is
+    played: list[str]  # the cards of the move in progress
+    opening: bool  # the move in progress completes the dealer's turned-up card
+    drew: bool  # the mover has drawn their one card this turn
+    last: list[Hit]  # who the last move's 7s, 8s and aces hit
+    totals: list[int]  # each seat's points (over 125 loses)
+    round_points: list[int]  # each seat's points of the last round
+    losers: list[int]  # the seats over 125 (when the match is over)
 
 
 def clone(state: DvorovoyState) -> DvorovoyState:
@@ -192,15 +195,13 @@ def covers(card: str, six: str) -> bool:
     return rank(card) == "J" or suit(card) == suit(six) or rank(card) == rank(six)
 
 
-class Dvorovoy(Game[DvorovoyState, DvorovoyOptions]):
+class DvorovoyRules(Game[DvorovoyState, DvorovoyOptions]):
     key = "dvorovoy"
     aliases = ("дворовой", "дворовий", "courtyard", "дворовой бридж", "дворовий бридж")
     State = DvorovoyState
     Options = DvorovoyOptions
     min_players = 2
     max_players = 6
-    bot_levels = ("random", "heuristic", "search")
-    default_bot = "search"
     presets: ClassVar[dict[str, dict[str, Any]]] = {
         "classic": {},
         "long": {"cards": 7},
@@ -377,8 +378,8 @@ class Dvorovoy(Game[DvorovoyState, DvorovoyOptions]):
         return events + self._settle(state)
 
     def _settle(self, state: DvorovoyState) -> list[Event]:
-        """Play out what needs no choice: forced draws to cover a 6, a move ended by going out, turns
-        that can only pass."""
+        """Play out what needs no choice: forced draws to cover a 6, a move ended by going out or with
+        nothing left to add, turns that can only pass."""
         events: list[Event] = []
         for _ in range(4 * state.players + 40):
             if state.over:
@@ -399,6 +400,9 @@ class Dvorovoy(Game[DvorovoyState, DvorovoyOptions]):
                 continue
             if state.played and not hand:
                 events.append(Event(kind="out", seat=state.mover))
+                events += self._end_move(state, list(state.played))
+                continue
+            if state.played and not cards and rank(top) != "J":  # nothing to add: `end` is no choice
                 events += self._end_move(state, list(state.played))
                 continue
             if not state.played and not cards and (state.drew or not self.can_draw(state)):
@@ -504,6 +508,22 @@ class Dvorovoy(Game[DvorovoyState, DvorovoyOptions]):
         """The totals negated: fewer points is better."""
         return [-float(t) for t in state.totals]
 
+    def points(self, state: DvorovoyState) -> list[float]:
+        """The totals as the players keep them: penalty points, positive."""
+        return [float(t) for t in state.totals]
+
+    def seat_points(self, view: BaseView, seat: int) -> float | None:
+        assert isinstance(view, DvorovoyView)
+        return float(view.totals[seat])
+
+    def ranking(self, state: DvorovoyState) -> list[tuple[int, str, dict[str, Any]]]:
+        """Fewest points first; a seat over 125 says so."""
+        ranked = super().ranking(state)
+        return [
+            (s, "dvorovoy.seat.bust", {"total": state.totals[s]}) if s in state.losers else (s, key, params)
+            for s, key, params in ranked
+        ]
+
     # -- presentation ----------------------------------------------------------------------------
     def describe_action(self, action: str) -> tuple[str, dict[str, Any]]:
         verb, _, arg = action.partition(":")
@@ -561,16 +581,3 @@ class Dvorovoy(Game[DvorovoyState, DvorovoyOptions]):
         if seat == view.dealer:
             return "dvorovoy.seat.dealer", {}
         return None
-
-    # -- AI --------------------------------------------------------------------------------------
-    def bot(self, level: str = "random", **kwargs: Any) -> Any:
-        if level in ("heuristic", "search"):
-            from games.dvorovoy import ai
-
-            if level == "heuristic":
-                return ai.HeuristicBot()
-            return ai.SearchBot(**{k: v for k, v in kwargs.items() if v is not None})
-        return super().bot(level, **kwargs)
-
-
-GAME = Dvorovoy()

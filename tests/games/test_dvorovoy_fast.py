@@ -10,7 +10,7 @@ import random
 from collections import Counter
 
 from games.dvorovoy import fast
-from games.dvorovoy.rules import GAME, DvorovoyState
+from games.dvorovoy import GAME, DvorovoyState
 
 MATCHES = int(os.environ.get("DVOROVOY_FAST_MATCHES", "40"))
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.core.api import Button, Screen
+from bot.core.outcome import Button, Screen
 from bot.telegram.refs import join_payload, keyboard, parse_join, peek_action, screen_html
 from bot.telegram.tables import parse_new
 from tests.telegram.fakeapi import ApiError, _checked_markup, _checked_text
@@ -89,6 +89,9 @@ def test_peek_reads_only_well_formed_tokens() -> None:
             ("rozpysnyi", "quick", {"schedule": "1 5 D N", "poker_card_id": "8H"}),
         ),
         ("chess", ("chess", None, {})),
+        ("perevodnoy", ("durak", "perevodnoy", {})),  # an alias that names a variant sets it
+        ("переводной deck=24", ("durak", "perevodnoy", {"deck": "24"})),
+        ("perevodnoy short", ("durak", "short", {"variant": "perevodnoy"})),
     ],
 )
 def test_new_arguments(args: str | None, expected: tuple[str, str | None, dict[str, str]]) -> None:
