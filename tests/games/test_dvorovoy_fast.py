@@ -9,8 +9,7 @@ import os
 import random
 from collections import Counter
 
-from games.dvorovoy import fast
-from games.dvorovoy import GAME, DvorovoyState
+from games.dvorovoy import GAME, DvorovoyState, fast
 
 MATCHES = int(os.environ.get("DVOROVOY_FAST_MATCHES", "40"))
 
