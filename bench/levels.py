@@ -56,7 +56,7 @@ DEALS = {
     "durak": {"random": 100, "heuristic": 250, "search": 150},
     "rozpysnyi": {"random": 30, "heuristic": 100, "search": 40},
     "most": {"random": 100, "heuristic": 250, "search": 150},
-    "dvorovoy": {"random": 100, "heuristic": 250, "search": 60},
+    "dvorovoy": {"random": 100, "heuristic": 500, "search": 60},
 }
 OPTIONS: dict[str, dict[str, Any]] = {"most": {"target": 0}, "rozpysnyi": {"schedule": "short"}}
 

@@ -8,13 +8,14 @@ its imagined deals (the options, whether it has drawn, the dealer); nothing else
 
 The heuristic works on the fast engine's ints (`fast.py`: a hand is a bitmask), so the same code decides
 for `HeuristicBot` and inside the search's play-outs. It sheds the card worth most points, and of cards
-worth the same the one whose rank it holds fewest of (a pair fits more tops: it is kept for later); a jack
-(it fits anything) only when nothing else does, unless it ends the hand; it goes out in one move whenever
-it can. Within a move it adds every card of the rank (the last one of the suit it holds most of), and
-after a jack asks for the suit it holds most of. With nothing to play it draws. It was tried against the
-greedy player of `bench/greedy.py` (which sheds the card worth most, a jack last): preferring a rank held
-alone is what beats it; the former rules of thumb (loading the next player with 7s, 8s and aces, saving
-a jack by drawing, steering away from 125) lost to it (`bench/levels.py` has the figures).
+worth the same the one whose rank it holds fewest of (a pair fits more tops: it is kept for later); of
+the cards worth nothing, a 6 it can cover first (two cards in one move); a jack (it fits anything) only
+when nothing else does, unless it ends the hand; it goes out in one move whenever it can. Within a move it
+adds every card of the rank (the last one of the suit it holds most of), and after a jack asks for the
+suit it holds most of. With nothing to play it draws. It was found by playing variants against the greedy
+player of `bench/greedy.py` (which sheds the card worth most, a jack last): keeping pairs and covering 6s
+beat it; the former rules of thumb (loading the next player with 7s, 8s and aces, saving a jack by
+drawing, steering away from 125) lost to it (`bench/levels.py` has the figures).
 
 `SearchBot` is determinized Monte Carlo on the fast engine: for each decision it deals the unseen cards at
 random into the other hands (their sizes are known) and the stock, applies each candidate action, and
@@ -41,6 +42,7 @@ from games.dvorovoy.fast import (
     CARD_INT,
     DRAW,
     END,
+    FITS,
     JACK,
     JACKS,
     RANK_MASK,
@@ -60,6 +62,7 @@ from games.dvorovoy.rules import LIMIT, DvorovoyView
 BUST = 150  # how much worse going over 125 is than the points themselves
 MAX_ROLLOUT = 400  # actions in one play-out before the round is scored as it stands
 SINGLE = 3.0  # points a card of a rank held alone is worth shedding before a pair (pairs fit more tops)
+COVERED = 1.0  # a 6 we can cover goes before the other cards worth nothing
 
 
 def best_suit(hand: int) -> int:
@@ -82,7 +85,10 @@ def start_score(hand: int, card: int) -> float:
         return 1000.0  # out in one move
     if r == JACK:
         return -1000.0  # the card that fits anything: the last to go
-    return VALUE[card] + 0.01 * r - SINGLE * count
+    score = VALUE[card] + 0.01 * r - SINGLE * count
+    if r == SIX and hand & ~same & FITS[same.bit_length() - 1]:
+        score += COVERED  # a 6 that can be covered sheds two cards in one move: first of the cards worth 0
+    return score
 
 
 def heuristic(hand: int, legal: Sequence[int]) -> int:
