@@ -12,7 +12,8 @@ Actions are ints (`action_int` / `action_text` convert from and to the rules' te
 `ADD + c`, `SUIT + s`, `END`, `DRAW`, `PASS`.
 
 Everything that changes play follows the rules: fitting and covering, forced draws to cover a 6, the
-effects of 7s, 8s and aces cycling over the other players, going out, voluntary draws and passes, the
+effects of 7s, 8s and aces cycling over the other players, going out, a move that ends by itself when
+nothing of its rank is left to add, voluntary draws and passes, the
 pile turned over (with the rules' own seeded shuffle), the round's points, the burn at exactly 125 and
 the bust. Not here: the next round's deal (a round over is where play-outs stop), events, who the last
 move hit (it changes only what views show). The engine trusts its input: an action must come from
@@ -178,7 +179,8 @@ class Round:
         self.settle()
 
     def settle(self) -> None:
-        """Forced draws to cover a 6, a move ended by going out, turns that can only pass."""
+        """Forced draws to cover a 6, a move ended by going out or with nothing left to add, turns that can
+        only pass."""
         for _ in range(4 * self.n + 40):
             if self.over:
                 return
@@ -193,6 +195,9 @@ class Round:
                 continue
             if self.played and not self.hands[self.mover]:
                 self.end_move(self.played)
+                continue
+            if self.played and not self.playable() and RANK_OF[self.pile[-1]] != JACK:
+                self.end_move(self.played)  # nothing left to add: `end` would be no choice
                 continue
             if not self.played and not self.playable() and (self.drew or not self.can_draw()):
                 self.end_move([])
