@@ -5,7 +5,8 @@
 Each match-up is a paired arena (`python -m games arena … --paired`: every deal once per seating, the same
 deals for every level), printed as a Markdown row as soon as it is done: the level's win rate with its
 95 % Wilson interval, the fair share (what an equal player would get: 1 / players, ties counted as wins
-for everyone who shares them, so a little more in games with ties), the CPU a decision of the level (mean
+for everyone who shares them, so a little more in games with ties; in durak a win is not being the durak,
+(players − 1) / players), the CPU a decision of the level (mean
 and 99th percentile, in the thread that thinks), and the arena command that plays the same games. The
 greedy players are `bench/greedy.py`; `bench/reference.py` is the search of main 0b1d6d9 at 0.5 s of CPU a
 decision, what tables got before. Levels: `random` is *easy*, `heuristic` *normal*, `search` *strong*.
@@ -175,7 +176,8 @@ def row(m: Match, deals: int, results: list[arena.Result], seconds: float) -> st
     spent = sorted(x for r in results for x in r.times[0])
     mean = statistics.fmean(spent) * 1000 if spent else 0.0
     p99 = spent[int(0.99 * (len(spent) - 1))] * 1000 if spent else 0.0
-    fair = 1 / len(m.seats)
+    n_seats = len(m.seats)
+    fair = (n_seats - 1) / n_seats if m.game == "durak" else 1 / n_seats  # durak: not the durak
     others = sorted({s for s in m.seats[1:]})
     margin = (
         arena.score_margin(m.seats, results, level, others[0]).split(": ", 1)[1] if len(others) == 1 else ""
