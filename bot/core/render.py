@@ -8,8 +8,6 @@ these pieces in `panel.py` (the lobby and the ⚙ settings panel) and `screens.p
 
 from __future__ import annotations
 
-import hashlib
-import json
 import threading
 from collections.abc import Callable, Sequence
 from functools import lru_cache
@@ -18,7 +16,6 @@ from typing import Any
 from bot.core.i18n import for_platform, has, t
 from bot.core.outcome import Button, Screen
 from bot.core.table import LogLine, Table
-from bot.core.tokens import meaning
 from games.base import BaseView, Game
 from games.cards import SUIT_SYMBOLS, is_card, pretty
 
@@ -214,14 +211,9 @@ def duration(seconds: float, lang: str) -> str:
 
 
 def fingerprint(screen: Screen) -> str:
-    """A short digest of everything a person sees and can do on a screen: its text, and each button's
-    label, style, link and action — not the table version its tokens were drawn at. Equal fingerprints:
-    nothing to send (old buttons stay valid while their action is legal). It ends in `*` when the screen
-    has buttons to press."""
-    buttons = [[(b.label, b.style, b.url, b.token and meaning(b.token)) for b in r] for r in screen.buttons]
-    blob = json.dumps([screen.title, screen.lines, buttons], ensure_ascii=False, separators=(",", ":"))
-    mark = "*" if any(b.token for r in screen.buttons for b in r) else ""
-    return hashlib.blake2b(blob.encode("utf-8", "surrogatepass"), digest_size=12).hexdigest() + mark
+    """What a person sees and can do on a screen, as a short digest (`outcome.digest`; worked out once per
+    screen). Equal fingerprints: nothing to send."""
+    return screen.fingerprint
 
 
 def option_value(value: Any, lang: str, game: Game | None = None, name: str = "") -> str:

@@ -3,7 +3,8 @@
 After a commit `changes(old, new)` renders the old and the new table for the group and for each seated
 person and returns only what differs, compared by `render.fingerprint` (a hand that becomes its player's
 turn is sent with `notify`). The fingerprints of what each committed (table, version) showed are
-remembered (bounded), so a move draws only the new screens; game states are parsed once per state document.
+remembered (bounded), so a move draws only the new screens; game states are parsed once per state document
+(`table.game_state`), and the one a move made is not parsed at all.
 """
 
 from __future__ import annotations
@@ -17,14 +18,13 @@ import games
 from bot.core import render, screens, sheet
 from bot.core.i18n import for_platform, t
 from bot.core.outcome import ChatTarget, Delivery, HandTarget, PingTarget, Screen, TableTarget
-from bot.core.table import Table
+from bot.core.table import Table, game_state
 from bot.core.tokens import digest, encode
 from games.base import Game, Offer
 
 log = logging.getLogger(__name__)
 
 MEMO_SIZE = 2048  # table versions whose drawn screens a process remembers
-STATES_SIZE = 64  # parsed game states (a change renders its old and new table several times)
 
 
 class Views:
@@ -32,10 +32,9 @@ class Views:
 
     def __init__(self, secret: bytes) -> None:
         self.secret = secret
-        # per process, bounded: game states parsed per state document, and the fingerprints of the
-        # screens each committed (table, version) showed (the next change compares with them)
-        self._states: OrderedDict[int, tuple[dict[str, Any], Any]] = OrderedDict()
-        self._drawn: OrderedDict[tuple[str, int], dict[str, str]] = OrderedDict()
+        # per process, bounded: the fingerprints of the screens each committed (table, version) showed,
+        # and who was to act (the next change compares with them)
+        self._drawn: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
 
     def signer(self, table: Table, version: int | None = None) -> render.Sign:
         drawn = table.version if version is None else version
@@ -48,19 +47,10 @@ class Views:
 
         return sign
 
-    def state(self, table: Table) -> Any:
-        """The game state of a table, parsed once per state document (renders read it many times)."""
-        if table.state is None:
-            return None
-        key = id(table.state)
-        known = self._states.get(key)
-        if known is not None and known[0] is table.state:
-            return known[1]
-        state = games.get(table.game).load(table.state)
-        self._states[key] = (table.state, state)
-        if len(self._states) > STATES_SIZE:
-            self._states.popitem(last=False)
-        return state
+    @staticmethod
+    def state(table: Table) -> Any:
+        """The game state of a table (`table.game_state`: parsed once per state document)."""
+        return game_state(table)
 
     def offer(self, tbl: Table, game: Game, seat: int) -> Offer:
         """What the hand of `seat` offers now; picks no longer offered are dropped from the selection."""
@@ -81,6 +71,13 @@ class Views:
         if known is not None and target in known:
             return known[target]
         return render.fingerprint(draw())
+
+    def _to_act(self, table: Table, game: Game) -> set[int]:
+        """Who was to act at a committed version: remembered from its commit (its state then not parsed)."""
+        known = self._drawn.get((table.id, table.version))
+        if known is not None and "to_act" in known:
+            return set(known["to_act"])
+        return set(game.to_act(self.state(table)))
 
     def table_screen(self, table: Table) -> Screen:
         game = games.get(table.game)
@@ -122,7 +119,7 @@ class Views:
         if old is new:
             return []
         out = []
-        drawn: dict[str, str] = {}  # what this version shows, so its successor need not draw it again
+        drawn: dict[str, Any] = {}  # what this version shows, so its successor need not draw it again
         table_now = self.table_screen(new)
         drawn["table"] = render.fingerprint(table_now)
         if self._seen(old, "table", lambda: self.table_screen(old)) != drawn["table"]:
@@ -131,8 +128,9 @@ class Views:
         if new.status in ("playing", "over") and new.state is not None:
             game = games.get(new.game)
             state = self.state(new)
-            before = set(game.to_act(self.state(old))) if old.status == "playing" else set()
+            before = self._to_act(old, game) if old.status == "playing" else set()
             to_act = set(game.to_act(state)) if new.status == "playing" else set()
+            drawn["to_act"] = to_act
             reminder = new.reminding and not old.reminding  # this turn's reminder: a fresh alert
             for seat, s in enumerate(new.seats):
                 if s.user is None:
