@@ -87,7 +87,7 @@ def line(table: Table, entry: LogLine, lang: str) -> str:
 def message(table: Table, key: str, raw: dict[str, Any], seat: int | None, lang: str) -> str:
     """A message with its parameters shown: cards pretty, seat numbers as names (`line` of a log entry)."""
     names = tuple([s.user.name if s.user is not None else None for s in table.seats])
-    memo = _memo_key(raw, "message", lang, table.chat.platform, key, seat, names)
+    memo = memo_key(raw, "message", lang, table.chat.platform, key, seat, names)
     text = _MESSAGES.get(memo) if memo is not None else None
     if text is None:
         text = _message(table, key, raw, seat, lang)
@@ -97,7 +97,7 @@ def message(table: Table, key: str, raw: dict[str, Any], seat: int | None, lang:
 
 def said(lang: str, key: str, params: dict[str, Any]) -> str:
     """`t(lang, key, **params)` with the parameters shown (cards pretty): a button's label."""
-    memo = _memo_key(params, "label", lang, key)
+    memo = memo_key(params, "label", lang, key)
     text = _MESSAGES.get(memo) if memo is not None else None
     if text is None:
         text = t(lang, key, **pretty_params(params))
@@ -105,13 +105,13 @@ def said(lang: str, key: str, params: dict[str, Any]) -> str:
     return text
 
 
-# The texts of messages drawn last, by a key of everything a text depends on (`_memo_key`): a table's
+# The texts of messages drawn last, by a key of everything a text depends on (`memo_key`): a table's
 # lines and buttons repeat from move to move (its log, the seats' bids, the cards of a hand).
 _MESSAGES: dict[tuple[Any, ...], str] = {}
 _MESSAGES_LOCK = threading.Lock()
 
 
-def _memo_key(params: dict[str, Any], *fixed: Any) -> tuple[Any, ...] | None:
+def memo_key(params: dict[str, Any], *fixed: Any) -> tuple[Any, ...] | None:
     """`fixed` and the parameters with the type of each value (`1`, `1.0` and `True` read differently);
     None when a parameter is not plain data (it might change, or read differently while equal)."""
     try:

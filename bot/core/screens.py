@@ -26,7 +26,7 @@ from bot.core.render import (
     status,
 )
 from bot.core.table import REMIND_BEFORE, Table
-from games.base import Game, Offer
+from games.base import BaseView, Game, Offer
 from games.cards import pretty
 
 LOG_CHARS = 3500  # a table message with its log open stays under Telegram's 4096 characters
@@ -130,10 +130,12 @@ def hand_screen(
     sign: Sign,
     offer: Offer,
     picked: Sequence[str] = (),
+    view: BaseView | None = None,
 ) -> Screen:
     """A player's private message: their cards, the game's short context for them (`Game.hand_context`),
-    their picks and actions as buttons — never the table's status, so others' moves leave it unchanged."""
-    view = game.view(state, seat)
+    their picks and actions as buttons — never the table's status, so others' moves leave it unchanged.
+    `view` is `game.view(state, seat)` when the caller has it already."""
+    view = game.view(state, seat) if view is None else view
     title = t(
         lang,
         "host.hand_title",

@@ -20,7 +20,7 @@ from bot.core.i18n import for_platform, t
 from bot.core.outcome import ChatTarget, Delivery, HandTarget, PingTarget, Screen, TableTarget
 from bot.core.table import Table, game_state
 from bot.core.tokens import digest, encode
-from games.base import Game, Offer
+from games.base import BaseView, Game, Offer
 
 log = logging.getLogger(__name__)
 
@@ -83,16 +83,38 @@ class Views:
         game = games.get(table.game)
         return screens.table_screen(game, table, self.state(table), table.lang, self.signer(table))
 
-    def hand_screen(self, table: Table, seat: int) -> Screen:
+    def hand_screen(
+        self, table: Table, seat: int, view: BaseView | None = None, offer: Offer | None = None
+    ) -> Screen:
         game = games.get(table.game)
         state = self.state(table)
-        offer = self.offer(table, game, seat)
+        offer = self.offer(table, game, seat) if offer is None else offer
         lang = table.seats[seat].lang
         picked = table.seats[seat].picked
         # a hand's buttons are drawn "just after this seat's last move": they stay the same (and valid
         # while legal) until the seat moves again, so other people's moves leave the hand untouched
         sign = self.signer(table, table.seats[seat].moved_at + 1)
-        return screens.hand_screen(game, table, state, seat, lang, sign, offer, picked)
+        return screens.hand_screen(game, table, state, seat, lang, sign, offer, picked, view)
+
+    @staticmethod
+    def hand_inputs(
+        table: Table, game: Game, seat: int, view: BaseView, offer: Offer
+    ) -> tuple[Any, ...] | None:
+        """Everything `hand_screen` draws the hand of `seat` from, as plain data: equal inputs, an equal
+        screen (`tests/core/test_render_same.py`). None when a part is not plain data (then it is drawn)."""
+        s = table.seats[seat]
+        names = tuple(x.user.name if x.user is not None else None for x in table.seats)
+        texts = [render.memo_key(p, k) for k, p in game.hand_context(view)]
+        texts += [render.memo_key(p, k) for k, p in (game.describe_offered(view, a) for a in offer.actions)]
+        if any(x is None for x in texts):
+            return None
+        winners = tuple(game.winners(game_state(table))) if view.over else ()
+        where = (table.chat.platform, table.chat.title or table.chat.id)
+        return (
+            (s.lang, *where, names, table.reminding, s.moved_at, tuple(s.picked)),
+            (tuple(offer.actions), tuple(offer.picks), tuple(view.hand or ()), view.over, winners),
+            *texts,
+        )
 
     def hand_delivery(self, table: Table, seat: int, notify: bool) -> Delivery:
         user = table.seats[seat].user
@@ -138,21 +160,35 @@ class Views:
                 turn = seat in to_act and not s.auto and (seat not in before or reminder)
                 # a person who chose group pings gets no private turn alert (their hand still updates)
                 notify = (turn and s.pings != "group") or old.status == "lobby"
-                screen = self.hand_screen(new, seat)
                 key = f"hand:{seat}:{s.user.key}"
-                drawn[key] = render.fingerprint(screen)
                 was = old.seats[seat] if seat < len(old.seats) else None
-                changed = (
-                    was is None
-                    or was.user != s.user
-                    or old.status != "playing"
-                    or self._seen(old, key, lambda seat=seat: self.hand_screen(old, seat)) != drawn[key]
-                )
+                offer, view = self.offer(new, game, seat), game.view(state, seat)
+                drawn[f"inputs:{key}"] = inputs = self.hand_inputs(new, game, seat, view, offer)
+                known = self._drawn.get((old.id, old.version)) or {}
+                screen = None
+                if (
+                    inputs is not None
+                    and known.get(f"inputs:{key}") == inputs
+                    and key in known
+                    and was is not None
+                    and was.user == s.user
+                    and old.status == "playing"
+                ):  # drawn from what the old version's hand was drawn from: the same screen, not drawn again
+                    drawn[key], changed = known[key], False
+                else:
+                    screen = self.hand_screen(new, seat, view, offer)
+                    drawn[key] = render.fingerprint(screen)
+                    changed = (
+                        was is None
+                        or was.user != s.user
+                        or old.status != "playing"
+                        or self._seen(old, key, lambda seat=seat: self.hand_screen(old, seat)) != drawn[key]
+                    )
                 if changed or notify:
                     out.append(
                         Delivery(
                             target=HandTarget(table=new.id, user=s.user),
-                            screen=screen,
+                            screen=screen or self.hand_screen(new, seat, view, offer),
                             notify=notify,
                             version=new.version,
                         )
