@@ -67,8 +67,8 @@ def pretty_params(params: dict[str, Any]) -> dict[str, Any]:
 def seat_name(table: Table, seat: int, lang: str) -> str:
     s = table.seats[seat]
     if s.user is None:
-        return t(lang, "host.ai_name", n=seat + 1)
-    return s.user.name or t(lang, "host.player_name", n=seat + 1)
+        return text(lang, "host.ai_name", n=seat + 1)
+    return s.user.name or text(lang, "host.player_name", n=seat + 1)
 
 
 def _by_seat(value: Any) -> bool:
@@ -103,6 +103,17 @@ def said(lang: str, key: str, params: dict[str, Any]) -> str:
         text = t(lang, key, **pretty_params(params))
         _remember(memo, text)
     return text
+
+
+def text(lang: str, key: str, /, **params: Any) -> str:
+    """`t(lang, key, **params)`, remembered (the parameters shown as they are): the words every screen
+    repeats — titles, seat lines, buttons — looked up rather than formatted again."""
+    memo = memo_key(params, "text", lang, key)
+    found = _MESSAGES.get(memo) if memo is not None else None
+    if found is None:
+        found = t(lang, key, **params)
+        _remember(memo, found)
+    return found
 
 
 # The texts of messages drawn last, by a key of everything a text depends on (`memo_key`): a table's
@@ -165,7 +176,7 @@ def seat_label(table: Table, seat: int, lang: str) -> str:
 
 def game_name(game: Game, lang: str) -> str:
     key = f"{game.key}.name"
-    return t(lang, key) if has(key) else game.key
+    return text(lang, key) if has(key) else game.key
 
 
 def level_name(level: str, lang: str) -> str:
@@ -206,8 +217,8 @@ def status(game: Game, view: BaseView, table: Table, lang: str) -> list[str]:
 def duration(seconds: float, lang: str) -> str:
     for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
         if seconds >= size and seconds % size == 0:
-            return t(lang, f"host.{unit}s", n=int(seconds // size))
-    return t(lang, "host.seconds", n=int(seconds))
+            return text(lang, f"host.{unit}s", n=int(seconds // size))
+    return text(lang, "host.seconds", n=int(seconds))
 
 
 def fingerprint(screen: Screen) -> str:
@@ -238,16 +249,16 @@ def seat_lines(table: Table, view: BaseView | None, lang: str, game: Game | None
                 extra.append(message(table, note[0], note[1], None, lang))
             points = game.seat_points(view, i) if game is not None else view.scores[i]
             if points is not None:
-                extra.append(t(lang, "host.points", n=points, points=_num(points)))
+                extra.append(text(lang, "host.points", n=points, points=_num(points)))
             if view.hand_sizes and not view.over:
-                extra.append(t(lang, "host.cards", n=view.hand_sizes[i]))
+                extra.append(text(lang, "host.cards", n=view.hand_sizes[i]))
         if seat.auto:
-            extra.append(t(lang, "host.ai_plays"))
+            extra.append(text(lang, "host.ai_plays"))
         if seat.unreachable:
             key = "host.no_dm" if seat.pinged else "host.no_dm_quiet"
-            extra.append(t(lang, for_platform(key, table.chat.platform)))
+            extra.append(text(lang, for_platform(key, table.chat.platform)))
         elif seat.pinged:
-            extra.append(t(lang, "host.pinged"))
+            extra.append(text(lang, "host.pinged"))
         out.append(mark + name + (" — " + " · ".join(extra) if extra else ""))
     return out
 
