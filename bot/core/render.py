@@ -15,6 +15,7 @@ from typing import Any
 
 from bot.core.i18n import for_platform, has, t
 from bot.core.outcome import Button, Screen
+from bot.core.programs import PREFIX as PROGRAM
 from bot.core.table import LogLine, Table
 from games.base import BaseView, Game
 from games.cards import SUIT_SYMBOLS, is_card, pretty
@@ -151,7 +152,7 @@ def _frozen(value: Any) -> tuple[Any, ...]:
 
 
 def _message(table: Table, key: str, raw: dict[str, Any], seat: int | None, lang: str) -> str:
-    params = {k: _plays(table, k, v, lang) if _by_seat(v) else pretty_value(k, v) for k, v in raw.items()}
+    params = {k: _param(table, k, v, lang) for k, v in raw.items()}
     if seat is not None:
         params.setdefault("name", seat_label(table, seat, lang))
     if isinstance(raw.get("level"), str):
@@ -160,6 +161,16 @@ def _message(table: Table, key: str, raw: dict[str, Any], seat: int | None, lang
         if (k in SEAT_PARAMS or k.endswith("_seat")) and isinstance(v, int) and v >= 0:
             params[k.removesuffix("_seat")] = seat_label(table, v, lang)
     return t(lang, for_platform(key, table.chat.platform), **params)
+
+
+def _param(table: Table, key: str, value: Any, lang: str) -> Any:
+    """A parameter as shown: who played what, a nested message (`{"key": …, "params": …}`: a word in the
+    reader's language inside a line, bridge's Pass in a bidding diagram), cards and suits pretty."""
+    if _by_seat(value):
+        return _plays(table, key, value, lang)
+    if isinstance(value, dict) and isinstance(value.get("key"), str):
+        return _message(table, value["key"], value.get("params", {}), None, lang)
+    return pretty_value(key, value)
 
 
 def _plays(table: Table, key: str, pairs: list[Any], lang: str) -> str:
@@ -180,7 +191,9 @@ def game_name(game: Game, lang: str) -> str:
 
 
 def level_name(level: str, lang: str) -> str:
-    """An AI level as people call it (`heuristic` → "medium"); a level with no name (a program) as it is."""
+    """An AI level as people call it (`heuristic` → "steady", `program:lefty` → "program lefty")."""
+    if level.startswith(PROGRAM):
+        return t(lang, "host.level.program", name=level.removeprefix(PROGRAM))
     key = f"host.level.{level}"
     return t(lang, key) if has(key) else level
 

@@ -104,7 +104,8 @@ class Views:
         screen (`tests/core/test_render_same.py`). None when a part is not plain data (then it is drawn)."""
         s = table.seats[seat]
         names = tuple(x.user.name if x.user is not None else None for x in table.seats)
-        texts = [render.memo_key(p, k) for k, p in game.hand_context(view)]
+        own = game.hand_cards(view)  # a game's own line for the hand's cards, if it has one
+        texts = [render.memo_key(p, k) for k, p in [*game.hand_context(view), *([own] if own else [])]]
         texts += [render.memo_key(p, k) for k, p in (game.describe_offered(view, a) for a in offer.actions)]
         if any(x is None for x in texts):
             return None
@@ -112,7 +113,8 @@ class Views:
         where = (table.chat.platform, table.chat.title or table.chat.id)
         return (
             (s.lang, *where, names, table.reminding, s.moved_at, tuple(s.picked)),
-            (tuple(offer.actions), tuple(offer.picks), tuple(view.hand or ()), view.over, winners),
+            (tuple(offer.actions), tuple(offer.picks), tuple(view.hand or ()), own is None),
+            (view.over, winners),
             *texts,
         )
 
