@@ -51,9 +51,25 @@ async def say_photo(message: Message, screen: Screen) -> None:
         log.info("could not send a picture to %s: %s", message.chat.id, e)
 
 
+async def say_document(message: Message, screen: Screen) -> None:
+    """A file (a game's record: bridge's PBN) captioned with the screen's text, where the command or the
+    pressed button was. Never raises."""
+    assert screen.document is not None
+    try:
+        await message.answer_document(
+            BufferedInputFile(screen.document, filename=screen.document_name or "record.txt"),
+            caption=screen_html(screen)[:CAPTION_MAX],
+            parse_mode="HTML",
+        )
+    except TelegramAPIError as e:
+        log.info("could not send a file to %s: %s", message.chat.id, e)
+
+
 async def show(message: Message, reply: Reply) -> None:
     if reply.screen is not None and reply.screen.image is not None:
         await say_photo(message, reply.screen)
+    elif reply.screen is not None and reply.screen.document is not None:
+        await say_document(message, reply.screen)
     elif reply.screen is not None:
         await say(message, screen_html(reply.screen), keyboard(reply.screen))
     else:
