@@ -8,7 +8,7 @@ from typing import Any
 import games
 from bot.core import movecode, programs
 from bot.core.i18n import has
-from bot.core.table import Table, set_state
+from bot.core.table import Table, game_state, set_state
 from games.base import Event, Game
 
 
@@ -60,7 +60,7 @@ def record(
 
 def move(table: Table, game: Game, seat: int, action: str, now: float, ai_delay: float) -> list[Event]:
     """A person's action (GameError when illegal; the table is then unchanged)."""
-    state = game.load(table.state or {})
+    state = game_state(table)  # parsed once per state document (`House.as_stored` shares old's)
     new, events = game.apply(state, seat, action)
     s = table.seats[seat]
     s.misses = 0
