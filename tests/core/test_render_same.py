@@ -155,23 +155,28 @@ def test_a_line_worded_per_platform_is_remembered_per_platform() -> None:
     assert [render.line(table, entry, "en") for table in tables] == cold
 
 
+def started(game: Game, names: list[str], rng: random.Random) -> Table:
+    """A table of `game` just started, a person of each name on its seats."""
+    people = [UserRef(platform="telegram", id=f"u{i}", name=n) for i, n in enumerate(names)]
+    table = Table(
+        id="t1",
+        game=game.key,
+        chat=ChatRef(platform="telegram", id="g1", title="Friends"),
+        creator=people[0],
+        status="playing",
+        seats=[Seat(user=u) for u in people],
+    )
+    play.record(table, game, game.new(len(people), {}, seed=rng.randrange(2**32)), [], 0.0, 1.0)
+    return table
+
+
 @pytest.mark.parametrize("key", sorted(g.key for g in games.all_games()))
 def test_a_moves_own_state_draws_what_its_stored_json_does(key: str) -> None:
     """The views draw a move's new state from the object the move made (`table.set_state`), not from its
     stored JSON parsed again: the two are equal, and so is every screen drawn from them."""
     game = games.get(key)
     rng = random.Random(f"own {key}")
-    players = game.min_players
-    people = [UserRef(platform="telegram", id=f"u{i}", name=f"P{i}") for i in range(players)]
-    table = Table(
-        id="t1",
-        game=key,
-        chat=ChatRef(platform="telegram", id="g1", title="Friends"),
-        creator=people[0],
-        status="playing",
-        seats=[Seat(user=u) for u in people],
-    )
-    play.record(table, game, game.new(players, {}, seed=rng.randrange(2**32)), [], 0.0, 1.0)
+    table = started(game, [f"P{i}" for i in range(game.min_players)], rng)
     for n in range(60):
         own = game_state(table)
         assert own is game_state(table)  # remembered, not parsed again
@@ -203,18 +208,8 @@ def test_a_hand_not_drawn_again_is_the_hand_it_would_draw(key: str) -> None:
     over a random game, every hand it remembers for a version is the hand drawn afresh from that version."""
     game = games.get(key)
     rng = random.Random(f"inputs {key}")
-    names = [f"P{i}" if i else "" for i in range(game.max_players)]  # a nameless person too
-    people = [UserRef(platform="telegram", id=f"u{i}", name=n) for i, n in enumerate(names)]
-    table = Table(
-        id="t1",
-        game=key,
-        chat=ChatRef(platform="telegram", id="g1", title="Friends"),
-        creator=people[0],
-        status="playing",
-        seats=[Seat(user=u) for u in people],
-        version=1,
-    )
-    play.record(table, game, game.new(len(people), {}, seed=rng.randrange(2**32)), [], 0.0, 1.0)
+    table = started(game, [f"P{i}" if i else "" for i in range(game.max_players)], rng)  # a nameless one too
+    table.version = 1
     views = CountingViews()
     kept = 0
     for _ in range(40):
