@@ -6,6 +6,7 @@ line protocol of seed 002 for `tricks` (`--protocol json` for the JSON one), the
 contest preset applies (tricks: to 1000, 2 s a card, a bad card costs 100 and a redeal); `--options`
 overrides its options. With `--games N` the seats rotate from game to game and each game has its own
 seed (S, S+1, …); a standings table follows, and `--workdirs DIR` keeps each game's in `DIR/gameN/`.
+Bridge: `--boards N` boards a game, or `--boards FILE` a PBN file of the boards every game plays.
 
     python -m games contest tricks --player A="python3 examples/tricks_client.py" \\
         --player B=./tricks_client --player C=ai:random --player D=ai:random
@@ -23,6 +24,7 @@ import json
 import sys
 from collections.abc import Sequence
 from dataclasses import asdict, replace
+from pathlib import Path
 from typing import Any
 
 import games
@@ -57,6 +59,37 @@ def add_common(p: argparse.ArgumentParser, players_required: bool = True) -> Non
     p.add_argument("--processes", type=int, default=Limits.processes, help="processes and threads at once")
     p.add_argument("--budget", type=float, help="seconds per decision for the search AI")
     p.add_argument("--workdirs", help="run each program in DIR/NAME and keep it (its logs, stderr.log)")
+    p.add_argument(
+        "--boards",
+        type=boards_arg,
+        metavar="N|FILE",
+        help="bridge: boards a game, or a PBN file of the boards every game plays (a club evening's set)",
+    )
+
+
+def boards_arg(text: str) -> int | str:
+    """`--boards`: a number of boards, or the path of a PBN file of them."""
+    return int(text) if text.strip().isdigit() else text
+
+
+def board_set(game: Game, boards: int | str | None, options: dict[str, Any]) -> list[list[str]]:
+    """Apply `--boards` to the options: a number is the boards a game; a file's boards are read and
+    returned as the deals every game plays. ValueError, saying why, when the file cannot be read."""
+    if boards is None:
+        return []
+    if isinstance(boards, int):
+        options["boards"] = boards
+        return []
+    try:
+        text = Path(boards).read_text(encoding="utf-8", errors="replace")
+    except OSError as e:
+        raise ValueError(f"--boards {boards}: {e.strerror}") from None
+    try:
+        deals, extra = game.read_boards(text)
+    except games.GameError as e:
+        raise ValueError(f"--boards {boards}: not a board set this game can play ({e})") from None
+    options.update(extra)
+    return deals
 
 
 def limits_from(game: Game, a: argparse.Namespace) -> Limits:
@@ -120,6 +153,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         entrants = entrants_from(game, a.player, a.protocol)
         game.check_players(len(entrants), game.options(game.presets.get(game.contest.preset or "", {})))
         options: dict[str, Any] = json.loads(a.options)
+        deals = board_set(game, a.boards, options)
     except (ValueError, games.GameError) as e:
         p.error(str(e))
     limits = limits_from(game, a)
@@ -139,6 +173,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 transcript=transcript,
                 budget=a.budget,
                 workdirs=a.workdirs and (f"{a.workdirs}/game{i + 1}" if a.games > 1 else a.workdirs),
+                deals=deals,
             )
             results.append({"key": f"0.0.{i}.0", "seats": [asdict(s) for s in result.seats]})
             print(summary(result), flush=True)

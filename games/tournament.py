@@ -4,7 +4,9 @@ Schedules as the chess engine tournament managers offer them (`games.schedules`)
 default), `gauntlet` (the first entrant against the field) and `swiss`. Each meeting plays `--games`
 deals, each deal once per rotation of the table (duplicate); in a partnership game (bridge) an entrant
 is a side and plays both its seats. `--boards N` sets the boards of a bridge game (a program lives for
-the whole game). Games run `--concurrency` at a time (default: the cores).
+the whole game); `--boards FILE` reads a PBN file of boards that every game plays instead of seeded deals
+(a club evening's set; a malformed file is refused before anything starts). Games run `--concurrency`
+at a time (default: the cores).
 
 The organizer sees a progress bar with the time left and the standings refreshed as games finish (on
 a terminal). Everything goes to `--out DIR` (default `tournament-GAME`):
@@ -38,7 +40,7 @@ from typing import Any, TextIO
 import games
 from games import schedules
 from games.base import Game
-from games.contest import add_common, entrants_from, limits_from
+from games.contest import add_common, board_set, entrants_from, limits_from
 from games.protocol import sandbox
 from games.protocol.match import Entrant, MatchResult, play_match
 from games.protocol.process import Limits
@@ -63,6 +65,7 @@ class Setup:
     protocol: str | None = None
     limits: Limits = field(default_factory=Limits)
     budget: float | None = None
+    board_set: tuple[tuple[str, ...], ...] = ()  # `--boards FILE`: the deals every game plays
 
     @property
     def names(self) -> list[str]:
@@ -150,6 +153,7 @@ def play(task: Task) -> tuple[dict[str, Any], str | None]:
             transcript=transcript,
             budget=setup.budget,
             workdirs=str(home),
+            deals=setup.board_set,
         )
     return record(fx, result), boards_pbn(game, result, fx)
 
@@ -438,7 +442,6 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument(
         "--games", "--deals", type=int, default=1, help="deals per meeting, each in every rotation"
     )
-    p.add_argument("--boards", type=int, help="boards per game (bridge)")
     p.add_argument("--seats", type=int, help="players per table (default: the game's most, or all of them)")
     p.add_argument("--concurrency", "--jobs", type=int, default=os.cpu_count() or 1, help="games at once")
     p.add_argument("--out", help="directory of the results (default: tournament-GAME)")
@@ -453,8 +456,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         if len(set(names)) != len(names):
             raise ValueError("two players have the same name")
         options = json.loads(a.options)
-        if a.boards is not None:
-            options["boards"] = a.boards
+        deals = board_set(game, a.boards, options)
         preset = dict(game.presets.get(game.contest.preset or "", {}))
         seats = a.seats or (game.max_players if game.contest.sides else min(len(entrants), game.max_players))
         game.check_players(seats, game.options({**preset, **options}))
@@ -470,6 +472,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             protocol=a.protocol,
             limits=limits_from(game, a),
             budget=a.budget,
+            board_set=tuple(tuple(d) for d in deals),
         )
         k = table_size(game, setup)
         if len(entrants) < k:

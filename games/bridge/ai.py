@@ -94,7 +94,7 @@ class BridgeBot:
         if self.judgement:
             call = judge.judge(view.hand, sit, view.vul, legal, rng, budget=self.budget)
         else:
-            call = system.choose(view.hand, sit)[0]
+            call = system.choose(view.hand, sit, view.vul)[0]
         if call in legal:
             return call
         return auc.PASS if auc.PASS in legal else legal[0]  # a call this table does not allow (contest)

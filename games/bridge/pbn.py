@@ -82,6 +82,11 @@ def read(text: str) -> list[list[str]]:
         boards = endplay_pbn.loads(text)
     except Exception:  # endplay raises ValueError, RuntimeError, KeyError… on malformed files
         raise GameError("bad_pbn_syntax") from None
+    dealers = _dealer_tags(text)
+    if len(dealers) == len(boards):  # endplay keeps a Dealer tag only on a board with a contract
+        for b, tag in zip(boards, dealers, strict=True):
+            if tag is not None:
+                b.dealer = Player.find(tag)
     boards = [b for b in boards if b.deal is not None and any(c.isalnum() for c in b.deal.to_pbn()[2:])]
     if not boards:
         raise GameError("bad_pbn_no_deals")
@@ -98,6 +103,28 @@ def read(text: str) -> list[list[str]]:
         dealer = SEATS[int(b.dealer)] if b.dealer is not None else SEATS[(no - 1) % 4]
         vul = _VUL_TEXT[Vul(b.vul)] if b.vul is not None else _VUL_TEXT[Vul.from_board(no)]
         out.append([deal, str(no), dealer, vul])
+    return out
+
+
+_TAG = re.compile(r'^\[(\w+)\s+"([^"]*)"\]')
+
+
+def _dealer_tags(text: str) -> list[str | None]:
+    """Each game's Dealer tag (None where it has none), a game being the tags up to a blank line."""
+    out: list[str | None] = []
+    dealer, previous, tags = None, None, 0
+    for line in [*text.splitlines(), ""]:
+        if not line.strip():
+            if tags:
+                out.append(dealer)
+            dealer, tags = None, 0
+            continue
+        m = _TAG.match(line.strip())
+        if m:
+            tags += 1
+            if m[1].lower() == "dealer":
+                dealer = previous if m[2] == "#" else m[2] if m[2] in ("N", "E", "S", "W") else None
+                previous = dealer
     return out
 
 

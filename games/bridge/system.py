@@ -21,8 +21,12 @@ A rule is (`after`, `call`, `when`):
   `stop:s` (a stopper), `good:s` (two of the top three or three of the top five honours), `tod:s`
   (takeout shape: at most two in `s`, three or more in each other suit), `fit:s` (eight cards between
   us, as far as partner has shown), `nojump`, `below:s`, `theirs` (the opponents bid last), `need`
-  (our side is not yet in game), `lott:s` (the level is no higher than our trumps − 6), `pen` (a
-  penalty double: four trumps, or values against no trump); `a|b` means either.
+  (our side is not yet in game), `needslam` (… not yet in slam), `lott:s` (the level is no higher than
+  our trumps − 6), `pen` (a penalty double: four trumps, or values against no trump), `upper` (the upper
+  half of the points my calls have shown: an invitation accepted), `theirgame` (the opponents bid a game
+  last), `fit9:s` (nine trumps between us), `fav` (favourable vulnerability); `a|b` means either.
+  `tot` counts a point for each card past the fourth of a suit; from 30 up (slam) it counts neither
+  length nor more of partner's range than its minimum and a little.
 
 What a call *means* is read from the same table: the union of what every rule of this auction that could
 have made that call requires (`meaning`; a catch-all says nothing, the general principles count only when
@@ -148,6 +152,13 @@ class Ctx:
     env: dict[str, str]
     sit: Situation
     call: str  # the call in diagram notation (`2H`, `P`)
+    vul: tuple[bool, bool] = (False, False)  # (N–S, E–W) vulnerable
+
+    @property
+    def favourable(self) -> bool:
+        """Not vulnerable against vulnerable opponents."""
+        mine = auc.side(self.sit.me)
+        return not self.vul[mine] and self.vul[1 - mine]
 
     @property
     def partner_shown(self) -> Hull:
@@ -182,14 +193,20 @@ def _len_hull(suit: str, lo: int, hi: int) -> Hull:
     return h
 
 
-def _expect(shown: Hull) -> int:
-    """Points to count on from partner: the minimum shown, a little more when the range is wide."""
+def _expect(shown: Hull, slam: bool = False) -> int:
+    """Points to count on from partner: the minimum shown, a little more when the range is wide (less
+    when slam is at stake: a slam off two tricks costs more than a game missed)."""
     lo, hi = shown.hcp
-    return lo + min(3, (hi - lo) // 3)
+    return lo + (min(2, (hi - lo) // 3) if slam else min(3, (hi - lo) // 2))
 
 
 def _shortness(hand: Hand) -> int:
     return sum({0: 3, 1: 2, 2: 1}.get(n, 0) for n in hand.length.values())
+
+
+def _long(hand: Hand) -> int:
+    """A point for each card past the fourth in a suit (no trump: a long suit's tricks)."""
+    return sum(max(0, n - 4) for n in hand.length.values())
 
 
 def _stopper(hand: Hand, suit: str) -> bool:
@@ -207,12 +224,12 @@ def _ours(ctx: Ctx, seat: int) -> bool:
     return auc.side(seat) == auc.side(ctx.sit.me)
 
 
-def _need(ctx: Ctx) -> bool:
+def _need(ctx: Ctx, slam: bool = False) -> bool:
     last = ctx.sit.last_bid()
     if last is None or not _ours(ctx, last[2]):
         return True
     level, strain, _ = last
-    return level < GAME_LEVEL[strain]
+    return level < (6 if slam else GAME_LEVEL[strain])
 
 
 def _pen(ctx: Ctx) -> bool:
@@ -243,13 +260,14 @@ def parse(token: str) -> tuple[Test, Static]:
         return (lambda c: lo <= c.hand.hcp + _shortness(c.hand) <= hi), (lambda c: _hcp_hull(lo - 5, hi))
     if kind in ("tot", "ptot"):  # ptot: with a fit, shortness counts too
         lo, hi = _range(arg)
+        slam = lo >= 30
 
         def tot(c: Ctx) -> bool:
-            mine = c.hand.hcp + (_shortness(c.hand) if kind == "ptot" else 0)
-            return lo <= mine + _expect(c.partner_shown) <= hi
+            mine = c.hand.hcp + (_shortness(c.hand) if kind == "ptot" else 0 if slam else _long(c.hand))
+            return lo <= mine + _expect(c.partner_shown, slam) <= hi
 
         def tot_static(c: Ctx) -> Hull:
-            m = _expect(c.partner_shown)
+            m = _expect(c.partner_shown, slam)
             return _hcp_hull(lo - m - (5 if kind == "ptot" else 0), hi - m)
 
         return tot, tot_static
@@ -298,6 +316,23 @@ def parse(token: str) -> tuple[Test, Static]:
         return (lambda c: (lb := c.sit.last_bid()) is not None and not _ours(c, lb[2])), (lambda c: None)
     if kind == "need":
         return _need, (lambda c: None)
+    if kind == "upper":  # the upper half of the points my calls have shown (accepting an invitation)
+        return (lambda c: 2 * c.hand.hcp >= sum(c.sit.shown[c.sit.me].hcp)), (lambda c: None)
+    if kind == "fit9":  # nine cards between us: a sacrifice's trumps
+        return (lambda c: c.hand.length[c.strain(arg)] + c.partner_shown.length[c.strain(arg)][0] >= 9), (
+            lambda c: _len_hull(c.strain(arg), 9 - c.partner_shown.length[c.strain(arg)][0], 13)
+        )
+    if kind == "fav":
+        return (lambda c: c.favourable), (lambda c: None)
+    if kind == "theirgame":  # the opponents bid last, a game below slam
+
+        def theirgame(c: Ctx) -> bool:
+            last = c.sit.last_bid()
+            return last is not None and not _ours(c, last[2]) and GAME_LEVEL[last[1]] <= last[0] < 6
+
+        return theirgame, (lambda c: None)
+    if kind == "needslam":
+        return (lambda c: _need(c, slam=True)), (lambda c: None)
     if kind == "pen":
         return _pen, (lambda c: None)
     if kind == "agreed":  # the binding is `_candidates`'s; the fit is the test
@@ -367,7 +402,7 @@ def _place(hand: Hand | None, sit: Situation, env: dict[str, str]) -> str | None
     theirs = possible[-1] if len(possible) > 1 and partner.hcp[0] >= 4 * possible[-1] - 1 else possible[0]
     missing = 5 - mine - theirs
     queen = f"Q{trump}" in hand.cards or answer == "S" or answer in "CD"  # 5♣/5♦ do not say: assume it
-    total = hand.hcp + _shortness(hand) + _expect(partner)
+    total = hand.hcp + _shortness(hand) + _expect(partner, slam=True)
     if missing >= 2 or (missing == 1 and not queen):
         level = 5
     elif missing == 1 or total < 36:
@@ -430,10 +465,23 @@ class Rule:
     def checks(self) -> list[tuple[Test, Static]]:
         return _checks(self.when)
 
+    @property
+    def situational(self) -> list[Test]:
+        """The tests that read only the auction (a call's meaning keeps a rule only where they hold)."""
+        return _situational(self.when)
+
 
 @cache
 def _checks(when: str) -> list[tuple[Test, Static]]:
     return [parse(t) for t in when.split()]
+
+
+SITUATIONAL = ("theirgame", "needslam", "need", "theirs", "nojump", "below")
+
+
+@cache
+def _situational(when: str) -> list[Test]:
+    return [parse(t)[0] for t in when.split() if t.partition(":")[0] in SITUATIONAL]
 
 
 def R(name: str, after: str, call: str, when: str = "", info: bool = True) -> Rule:
@@ -559,10 +607,10 @@ def _negative_doubles() -> list[Rule]:
             *(R(f"neg_answer_{opened}_{over}_{u}", after, f"?{u}", f"{u}>=4 nojump") for u in "CD" if u != t),
             R(f"neg_answer_{opened}_{over}_rest", after, f"?{o}"),
         ]
-    for over in ("1t", "2t"):
+    for over in ("1t", "2t", "3t"):
         after = f"1s {over} P P X P"
         rules += [
-            R(f"reopen_double_{over}", f"1s {over} P P", "X", "t<=2 hcp:12+"),
+            R(f"reopen_double_{over}", f"1s {over} P P", "X", f"t<=2 hcp:{15 if over == '3t' else 12}+"),
             R(f"reopen_own_{over}", f"1s {over} P P", "?s", "s>=6 hcp:12+"),
             R(f"reopen_answer_pass_{over}", after, "P", "t>=4 good:t hcp:6+"),
             R(f"reopen_answer_3n_{over}", after, "3N", "hcp:12+ stop:t"),
@@ -581,7 +629,6 @@ def _slam() -> list[Rule]:
     when one is, seven when none is and the values are there. A control bid (an ace or a void in a
     side suit, the cheapest, below game in the agreed major) shows slam interest first."""
     return [
-        R("rkcb_ask", "...", "4N", "agreed:s ptot:32+"),
         R("rkcb_1_4", "... 4N P", "5C", "agreed:s keys:s:1,4"),
         R("rkcb_0_3", "... 4N P", "5D", "agreed:s keys:s:0,3"),
         R("rkcb_2_q", "... 4N P", "5S", "agreed:s keys:s:2 tq:s"),
@@ -591,6 +638,7 @@ def _slam() -> list[Rule]:
         R("control_bid", "... 3M P", "=control", "agreed:M ptot:30+ hcp:15+"),
         R("control_answer", "... 3M P * P", "=control", "agreed:M ptot:30+ controlled"),
         R("control_signoff", "... 3M P * P", "4M", "agreed:M"),
+        R("rkcb_ask", "...", "4N", "agreed:s ptot:30+"),
         R("control_return", "... 3M P * P * P", "4M", "agreed:M"),
     ]
 
@@ -653,6 +701,8 @@ def _defence() -> list[Rule]:
         R("doubler_nt_game", "1s X P 1t P", "3N", "hcp:20+ stop:s"),
         R("doubler_nt", "1s X P 1t P", "1N", "hcp:18-19 bal stop:s"),
         R("doubler_own_suit", "1s X P 1t P", "?u", "u>=5 hcp:17+"),
+        *_free_bids(),
+        *_strong_balancing(),
         # they found a fit and stopped at the two level: do not sell out
         R("protect_double", "1s P 2s P P", "X", "hcp:8+ tod:s"),
         R("protect_suit", "1s P 2s P P", "?t", "t>=5 hcp:8+"),
@@ -661,6 +711,37 @@ def _defence() -> list[Rule]:
         R("reopen_nt", "1s P P 1t", "2N", "hcp:18-19 bal stop:t"),
         R("reopen_own", "1s P P 1t", "?s", "s>=6 hcp:15+"),
     ]
+    return rules
+
+
+def _free_bids() -> list[Rule]:
+    """Partner doubled and the right-hand opponent bid: a free bid shows a suit and some values."""
+    rules = [
+        R("adv_free_nt_game", "1s X 2s", "3N", "hcp:11+ stop:s"),
+        R("adv_free_major_game", "1s X 2s", "4M", "M>=5 hcp:9+"),
+    ]
+    for rho in ("1t", "2s", "1N"):
+        rules += [
+            R(f"adv_free_major_{rho}", f"1s X {rho}", "?M", "M>=4 hcp:5+ nojump"),
+            R(f"adv_free_suit_{rho}", f"1s X {rho}", "?u", "u>=5 hcp:6+ nojump"),
+        ]
+    return rules
+
+
+def _strong_balancing() -> list[Rule]:
+    """A strong hand does not sell out to a low contract: it doubles for takeout when short in their suit,
+    and partner answers (a penalty pass with length and honours in it)."""
+    rules = []
+    for level in (2, 3):
+        after = f"... {level}s P P X P"
+        rules += [
+            R(f"strong_balance_{level}", f"... {level}s P P", "X", "theirs hcp:16+ s<=2"),
+            R(f"strong_balance_{level}_pass", after, "P", "s>=5 good:s"),
+            R(f"strong_balance_{level}_major", after, "?M", "M>=4"),
+            R(f"strong_balance_{level}_nt", after, "?N", "stop:s hcp:8+"),
+            R(f"strong_balance_{level}_suit", after, "?u", "u>=4"),
+            R(f"strong_balance_{level}_any", after, "?u"),
+        ]
     return rules
 
 
@@ -710,7 +791,7 @@ SYSTEM: tuple[Rule, ...] = (
     *_nt_rules("2N", 20, 21),
     R("resp_2c_waiting", "2C P", "2D"),
     R("2c_rebid_2n", "2C P 2D P", "2N", "bal hcp:22-24"),
-    R("2c_rebid_3n", "2C P 2D P", "3N", "bal hcp:25+"),
+    R("2c_rebid_3n", "2C P 2D P", "3N", "bal hcp:25-27"),
     R("2c_rebid_suit", "2C P 2D P", "?s", "s>=5"),
     R("2c_rebid_any", "2C P 2D P", "2N"),
     R("2c_2n_game", "2C P 2D P 2N P", "3N", "hcp:3+"),
@@ -725,8 +806,8 @@ SYSTEM: tuple[Rule, ...] = (
     R("rebid_raise_jump", "1s * 1M *", "3M", "M>=4 sup:16-18"),
     R("rebid_raise", "1s * 1M *", "2M", "M>=4 sup:12-15"),
     R("rebid_2n", "1s * 1t *", "2N", "bal hcp:18-19"),
-    R("rebid_1n", "1s * 1t *", "1N", "bal hcp:12-14"),
     R("rebid_new_suit_1", "1s * 1t *", "1u", "u>=4 hcp:12-18 nojump"),
+    R("rebid_1n", "1s * 1t *", "1N", "bal hcp:12-14"),
     R("rebid_minor_raise_jump", "1s * 1m *", "3m", "m>=4 hcp:16-18"),
     R("rebid_minor_raise", "1s * 1m *", "2m", "m>=4 hcp:12-15"),
     R("rebid_own_jump", "1s * 1t *", "3s", "s>=6 hcp:16-18"),
@@ -768,12 +849,15 @@ SYSTEM: tuple[Rule, ...] = (
     *_competitive_answers(),
     *_defence(),
     # -- general principles, for every other auction ---------------------------------------------
-    R("slam_fit", "...", "6s", "fit:s ptot:33+ need"),
-    R("slam_nt", "...", "6N", "tot:33+ need"),
+    R("slam_fit", "...", "6s", "fit:s ptot:34+ needslam"),
+    R("slam_nt", "...", "6N", "tot:33+ needslam"),
     R("game_major", "...", "4M", "fit:M ptot:25+ need"),
     R("game_nt", "...", "3N", "tot:25+ need"),
     R("game_minor", "...", "5m", "fit:m ptot:29+ need"),
+    R("sacrifice", "...", "?s", "theirgame fit9:s fav hcp:-10 tot:-22"),
     R("penalty_double", "...", "X", "pen tot:23+"),
+    R("accept_invite_nt", "... 2N P", "3N", "upper need"),
+    R("accept_invite_major", "... 3M P", "4M", "M>=3 upper need"),
     R("invite_fit", "...", "3s", "fit:s ptot:23-24 need"),
     R("invite_nt", "...", "2N", "tot:23-24 need"),
     R("compete", "...", "?s", "fit:s theirs lott:s tot:14+"),
@@ -870,14 +954,15 @@ def _fitting(tokens: tuple[str, ...]) -> tuple[tuple[Rule, dict[str, str]], ...]
     return tuple(out)
 
 
-def choose(cards: Sequence[str], sit: Situation) -> tuple[str, Rule]:
-    """The system's call (canonical text) for this hand here, and the rule that made it."""
+def choose(cards: Sequence[str], sit: Situation, vul: Sequence[bool] = (False, False)) -> tuple[str, Rule]:
+    """The system's call (canonical text) for this hand here (`vul`: N–S's and E–W's vulnerability), and
+    the rule that made it."""
     hand = Hand.of(cards)
     for rule, env in _fitting(tuple(sit.tokens())):
         for call, bound in _candidates(rule, env, sit, hand):
             if not _legal(sit, call):
                 continue
-            ctx = Ctx(hand, bound, sit, call)
+            ctx = Ctx(hand, bound, sit, call, (bool(vul[0]), bool(vul[1])))
             if all(test(ctx) for test, _ in rule.checks):
                 return auc.long(call), rule
     return auc.PASS, SYSTEM[-1]
@@ -903,6 +988,8 @@ def _union(sit: Situation, short: str, rules: list[tuple[Rule, dict[str, str]]])
             if cand != short:
                 continue
             ctx = Ctx(None, bound, sit, cand)
+            if not all(test(ctx) for test in rule.situational):
+                continue
             hull = Hull()
             for _, static in rule.checks:
                 part = static(ctx)
@@ -935,6 +1022,6 @@ def advance(sit: Situation, call: str) -> Situation:
     return _read(sit.dealer, (*sit.calls, call))
 
 
-def bid(cards: Sequence[str], dealer: int, calls: Sequence[str]) -> str:
+def bid(cards: Sequence[str], dealer: int, calls: Sequence[str], vul: Sequence[bool] = (False, False)) -> str:
     """The robots' call with these cards after this auction."""
-    return choose(cards, read(dealer, calls))[0]
+    return choose(cards, read(dealer, calls), vul)[0]

@@ -161,8 +161,10 @@ class Match:
         transcript: TextIO | None = None,
         budget: float | None = None,
         workdirs: str | None = None,
+        deals: Sequence[Sequence[str]] = (),
     ) -> None:
         self.game = game
+        self.deals = deals  # the deals to play (a bridge board set), else seeded ones
         self.rules = rules or game.contest
         self.limits = limits or Limits(time=self.rules.time_limit)
         self.seed = seed
@@ -255,7 +257,7 @@ class Match:
     def play(self) -> MatchResult:
         game = self.game
         t0 = time.monotonic()
-        state = game.new(len(self.seats), self.options, seed=self.seed)
+        state = game.new(len(self.seats), self.options, seed=self.seed, deals=self.deals)
         self._send(self.speaker.start(state))
         moves = 0
         capped = None

@@ -97,3 +97,30 @@ def test_a_bridge_tournament_writes_its_boards_as_one_pbn_file(tmp_path: Path) -
     assert len(boards) == 2 * len(outcome.records) == 12
     names = {(b.info["North"], b.info["East"]) for b in boards}
     assert names == {(x, y) for x in "abc" for y in "abc" if x != y}  # every pair, from both sides
+
+
+def test_boards_reads_a_pbn_set_that_every_game_plays_and_refuses_a_malformed_file(
+    tmp_path: Path, capsys
+) -> None:
+    from endplay.parsers import pbn as endplay_pbn
+
+    from tests.games.test_bridge_pbn import DEAL
+
+    other = "N:T98.QJT9.KJ2.J54 J76.A8.Q987.AK76 543.7654.T63.T98 AKQ2.K32.A54.Q32"  # the hands turned
+    boards = tmp_path / "evening.pbn"
+    boards.write_text(f'[Board "5"]\n[Deal "{DEAL}"]\n\n[Board "6"]\n[Dealer "W"]\n[Deal "{other}"]\n')
+    out = tmp_path / "t"
+    argv = ["bridge", "--boards", str(boards), "--concurrency", "1", "--no-transcripts", "--out", str(out)]
+    tournament.main([*argv, "--player", "a=ai:random", "--player", "b=ai:random"])
+    played = endplay_pbn.loads((out / "boards.pbn").read_text())
+    assert len(played) == 4  # two games (the pairs changing sides), the file's two boards each
+    assert [b.board_num for b in played] == [5, 6, 5, 6]
+    assert {b.deal.to_pbn() for b in played if b.board_num == 5} == {DEAL}
+    assert {b.dealer.abbr for b in played if b.board_num == 6} == {"W"}
+
+    boards.write_text(f'[Board "1"]\n[Deal "{DEAL.replace("AKQ2.", "AKQ.")}"]\n')  # twelve cards
+    players = ["--player", "a=ai:random", "--player", "b=ai:random"]
+    with pytest.raises(SystemExit):
+        tournament.main([*argv[:-1], str(tmp_path / "u"), *players])
+    assert "bad_pbn_bad_deal" in capsys.readouterr().err
+    assert not (tmp_path / "u").exists()  # refused before anything started

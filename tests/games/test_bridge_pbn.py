@@ -59,6 +59,12 @@ def test_a_board_set_read_from_pbn_is_played_with_its_numbers_dealers_and_vulner
     assert (s.board, s.dealer, s.vul) == (4, 3, [True, True])
 
 
+def test_a_dealer_tag_is_kept_on_a_board_without_a_contract() -> None:
+    """A dealing program's file: deals, numbers and dealers, no results (endplay alone drops the tag)."""
+    text = f'[Board "6"]\n[Dealer "W"]\n[Deal "{DEAL}"]\n\n[Board "7"]\n[Dealer "#"]\n[Deal "{OTHER}"]\n'
+    assert [d[1:3] for d in pbn.read(text)] == [["6", "W"], ["7", "W"]]
+
+
 @pytest.mark.parametrize(
     ("text", "reason"),
     [

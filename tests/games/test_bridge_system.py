@@ -86,12 +86,28 @@ EXAMPLES = [
     ("1H 1S 2H 2S P P", "32.K432.Q432.K32", "3H", "nine trumps: compete to the three level"),
     ("1N 2S", "KQ32.K32.432.432", "X", "a penalty double when we have the balance"),
     ("1S P 2S P", "AKJ32.AK2.K32.32", "4S", "19 opposite a raise: game"),
+    ("1D P 1H P", "KJ52.AT.9872.A72", "1S", "four spades shown before 1NT"),
+    ("1D P 1H P 1N P 2N P", "KQ5.AT2.Q872.A72", "3N", "the top of 12–14 accepts the invitation"),
+    ("1D P 1H P 1N P 2N P", "K95.T82.Q872.AJ2", "P", "the bottom of 12–14 declines it"),
+    ("1S P 2H P 3N P", "AK5.AKQT65.5.843", "6S", "slam values and a fit over partner's game"),
+    ("1D 3C P P", "AQJ8.AQJ.J642.A4", "X", "19 points reopen over a preempt"),
+    ("1C X 1N", "T963.KJ873.Q86.T", "2H", "partner doubled, they bid 1NT: a free bid in five hearts"),
 ]
 
 
 @pytest.mark.parametrize(("after", "cards", "expected", "why"), EXAMPLES, ids=[e[3] for e in EXAMPLES])
 def test_textbook_examples(after: str, cards: str, expected: str, why: str) -> None:
     assert call(after, cards) == expected, why
+
+
+def test_a_sacrifice_only_at_favourable_vulnerability() -> None:
+    """They bid game over partner's overcall; nine spades between us and nothing in defence: 4♠ when
+    we are not vulnerable and they are, else pass."""
+    calls = [auc.long(t) for t in ["1H", "1S", "4H"]]  # East deals; North to call
+    weak = hand("Q862.32.98632.32")
+    assert system.bid(weak, 1, calls, vul=(False, True)) == "bid:4S"
+    assert system.bid(weak, 1, calls, vul=(True, False)) == auc.PASS
+    assert system.bid(weak, 1, calls, vul=(False, False)) == auc.PASS
 
 
 # -- every rule ------------------------------------------------------------------------------------
