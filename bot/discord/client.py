@@ -18,6 +18,7 @@ import contextlib
 import hashlib
 import json
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -116,8 +117,11 @@ def build(
     return client, frontend
 
 
-async def run_discord(settings: Settings, host: HostPort, store: Any) -> None:
-    """Serve Discord until cancelled (`python -m bot`); the host's sweeper is run by the caller."""
+async def run_discord(
+    settings: Settings, host: HostPort, store: Any, *, ready: Callable[[], None] = lambda: None
+) -> None:
+    """Serve Discord until cancelled (`python -m bot`), calling `ready()` once logged in; the host's
+    sweeper is run by the caller."""
     from storage import RedisMessageIds, RedisPacer
 
     assert settings.discord_token is not None, "DISCORD_TOKEN is not set"
@@ -127,6 +131,7 @@ async def run_discord(settings: Settings, host: HostPort, store: Any) -> None:
     client, frontend = build(settings, host, ids, state=state, prefs=store, pacer=pacer)
     try:
         await client.login(settings.discord_token.get_secret_value())
+        ready()
         await client.connect()
     finally:
         with contextlib.suppress(Exception):  # send what is queued, but do not hang on the way out
