@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from aiogram.exceptions import TelegramAPIError
+from aiogram.exceptions import TelegramAPIError, TelegramBadRequest
 from aiogram.types import (
     BufferedInputFile,
     CallbackQuery,
@@ -38,7 +38,8 @@ async def say(message: Message, text: str, markup: InlineKeyboardMarkup | None =
 
 
 async def say_photo(message: Message, screen: Screen) -> None:
-    """A picture (the score sheet) captioned with the screen's text, where the command was. Never raises."""
+    """A picture (the score sheet) captioned with the screen's text, where the command was; the text alone
+    where the chat refuses photos. Never raises."""
     assert screen.image is not None
     try:
         await message.answer_photo(
@@ -46,6 +47,9 @@ async def say_photo(message: Message, screen: Screen) -> None:
             caption=screen_html(screen)[:CAPTION_MAX],
             parse_mode="HTML",
         )
+    except TelegramBadRequest as e:
+        log.info("could not send a picture to %s (%s): the text alone", message.chat.id, e.message)
+        await say(message, screen_html(screen))
     except TelegramAPIError as e:
         log.info("could not send a picture to %s: %s", message.chat.id, e)
 

@@ -13,6 +13,7 @@ where a target lives on Telegram and how Bot API errors map onto the outbox's vo
 - A group that became a supergroup (`TelegramMigrateToChat`): the host is told (`MoveChat`, it reposts
   the table in the new chat); a new message for that chat (final scores) is retried on the new id;
   a table-message update for the old chat is dropped, because the host's repost supersedes it.
+- A photo (the score sheet) refused with a 400 ("not enough rights to send photos") goes as its text alone.
 - Other 400s are not retried: the same request would fail again (logged, the delivery is dropped).
 
 It also keeps what the routers share: reachability of private chats (the storage flag, cached),
@@ -36,7 +37,7 @@ from aiogram.exceptions import (
     TelegramMigrateToChat,
     TelegramRetryAfter,
 )
-from aiogram.types import BufferedInputFile, InlineKeyboardMarkup, LinkPreviewOptions
+from aiogram.types import BufferedInputFile, InlineKeyboardMarkup, LinkPreviewOptions, Message
 
 from bot.core.api import (
     AnyCommand,
@@ -120,24 +121,7 @@ class TelegramTransport:
             who = escape(target.user.name or target.user.id, quote=False)
             text = f'<a href="tg://user?id={int(target.user.id)}">{who}</a> {text}'
         try:
-            if screen.image is not None:  # the score sheet: one photo with the text as its caption
-                message = await self.bot.send_photo(
-                    chat_id=chat_id,
-                    photo=BufferedInputFile(screen.image, filename="sheet.png"),
-                    caption=text if len(text) <= CAPTION_MAX else screen_html(Screen(title=screen.title)),
-                    parse_mode="HTML",
-                    message_thread_id=thread,
-                    reply_markup=keyboard(screen),
-                )
-            else:
-                message = await self.bot.send_message(
-                    chat_id=chat_id,
-                    text=text,
-                    parse_mode="HTML",
-                    message_thread_id=thread,
-                    reply_markup=keyboard(screen),
-                    link_preview_options=NO_PREVIEW,
-                )
+            message = await self.send(chat_id, thread, text, screen)
         except TelegramMigrateToChat as e:
             await self.migrated(target, e.migrate_to_chat_id)
             if self.superseded(target) or not again:
@@ -151,6 +135,30 @@ class TelegramTransport:
         except TelegramAPIError as e:
             raise translate(e) from e
         return str(message.message_id)
+
+    async def send(self, chat_id: int, thread: int | None, text: str, screen: Screen) -> Message:
+        """A text message, or the score sheet: one photo with the text as its caption — or the text alone
+        where the chat refuses photos ("not enough rights to send photos"), so the result still arrives."""
+        if screen.image is not None:
+            try:
+                return await self.bot.send_photo(
+                    chat_id=chat_id,
+                    photo=BufferedInputFile(screen.image, filename="sheet.png"),
+                    caption=text if len(text) <= CAPTION_MAX else screen_html(Screen(title=screen.title)),
+                    parse_mode="HTML",
+                    message_thread_id=thread,
+                    reply_markup=keyboard(screen),
+                )
+            except TelegramBadRequest as e:
+                log.info("sendPhoto to %s refused (%s): sending the text alone", chat_id, e.message)
+        return await self.bot.send_message(
+            chat_id=chat_id,
+            text=text,
+            parse_mode="HTML",
+            message_thread_id=thread,
+            reply_markup=keyboard(screen),
+            link_preview_options=NO_PREVIEW,
+        )
 
     async def edit(self, target: Target, message_id: str, screen: Screen) -> None:
         if self.superseded(target):

@@ -170,3 +170,18 @@ async def test_a_picture_goes_as_one_photo_and_its_caption_is_edited_in_place(hf
     await show(h, table_view("over, with a new line"))
     assert "new line" in h.api.messages(GROUP)[0].text  # the caption changed, the picture stayed
     assert [c.method for c in h.api.calls if c.ok] == ["sendPhoto", "editMessageCaption"]
+
+
+async def test_a_group_that_refuses_photos_gets_the_final_text_alone(hf: Harness) -> None:
+    from bot.core.sheet import Row, Sheet, draw
+
+    h = hf
+    h.api.fail("sendPhoto", 400, "Bad Request: not enough rights to send photos to the chat")
+    png = draw(Sheet(title="Sheet", players=["Ann", "Bob"], rows=[Row("Score", ["1", "2"])]))
+    screen = Screen(title="Table", lines=["🏁 over"], image=png)
+    await show(h, Delivery(target=TableTarget(table="t1", chat=CHAT), screen=screen))
+    (final,) = h.api.messages(GROUP)
+    assert final.photo is None and final.text == "<b>Table</b>\n🏁 over"
+    assert [(c.method, c.ok) for c in h.api.calls] == [("sendPhoto", False), ("sendMessage", True)]
+    await show(h, table_view("🏁 over, with a new line"))  # edited in place like any text
+    assert h.api.messages(GROUP)[0].text.endswith("new line")
