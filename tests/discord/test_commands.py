@@ -121,6 +121,26 @@ async def test_without_a_thread_the_table_opens_in_the_channel(h: Harness) -> No
     assert "table" in h.table(CHANNEL).content
 
 
+async def test_a_channel_where_the_bot_may_not_post_gets_no_invisible_table(h: Harness) -> None:
+    from tests.discord.fakeapi import CREATE_PUBLIC_THREADS, SEND, SEND_IN_THREADS
+
+    h.api.deny(CHANNEL, SEND)
+    token = await h.run(ANN, "new", game="durak")
+    assert answer(h, token).startswith("I may not post in this channel, so no table is opened here.")
+    assert not h.api.calls_to("POST", rf"/channels/{CHANNEL}/messages")
+    assert not await h.store.tables_in_chat(f"discord:{CHANNEL}:")  # nothing blocks the channel
+    token = await h.run(ANN, "new", game="durak", thread=True)  # threads it may post in: there
+    (thread,) = [c for c, info in h.api.channels.items() if info.get("parent_id") == CHANNEL]
+    assert answer(h, token) == f"The table is open in its own thread: <#{thread}>"
+    h.api.deny(CHANNEL, SEND_IN_THREADS)
+    token = await h.run(BOB, "new", game="durak", channel=thread)
+    assert answer(h, token).startswith("I may not post in this channel")
+    h.api.denied[CHANNEL] = CREATE_PUBLIC_THREADS  # it may post, not open threads: in the channel
+    token = await h.run(CAT, "new", thread=True)
+    assert answer(h, token) == "I could not open a thread here, so the table opens in this channel."
+    assert not h.api.calls_to("POST", rf"/channels/{CHANNEL}/threads")[1:] and "table" in h.table().content
+
+
 async def test_settings_toggle_the_buttons_and_set_an_option(h: Harness) -> None:
     await h.run(ANN, "new", game="rozpysnyi")
     await h.run(ANN, "settings")
