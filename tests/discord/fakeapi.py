@@ -237,7 +237,10 @@ class FakeDiscordAPI:
         self.channels[channel_id] = {"id": str(channel_id), "type": type_, "name": name, "parent_id": parent}
 
     def register(self, payload: dict[str, Any]) -> None:
-        """An interaction the test is about to deliver: its token becomes known to the webhooks."""
+        """An interaction the test is about to deliver: its token becomes known to the webhooks (delivered
+        again, a gateway replay, it stays the one interaction Discord knows)."""
+        if payload["token"] in self.interactions:
+            return
         user = payload.get("member", {}).get("user") or payload.get("user") or {}
         self.interactions[payload["token"]] = Interaction(
             id=int(payload["id"]),
