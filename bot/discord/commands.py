@@ -86,6 +86,10 @@ def game_choices() -> list[app_commands.Choice[str]]:
     ][:MAX_CHOICES]
 
 
+def pings_choices() -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=text(f"pings.mode.{m}"), value=m) for m in PING_MODES]
+
+
 class Translator(app_commands.Translator):
     """Descriptions and choice names in Russian and Ukrainian, from the catalogs."""
 
@@ -373,7 +377,7 @@ class Kozyr(app_commands.Group):
 
     @app_commands.command(name="pings", description=text("discord.cmd.pings"))
     @app_commands.describe(mode=text("discord.arg.pings"))
-    @app_commands.choices(mode=[app_commands.Choice(name=m, value=m) for m in PING_MODES])
+    @app_commands.choices(mode=pings_choices())
     async def pings(self, interaction: discord.Interaction[Any], mode: app_commands.Choice[str]) -> None:
         command = SetPings(user=user_ref(interaction), mode=mode.value, update_id=str(interaction.id))
         await self.run(interaction, command)

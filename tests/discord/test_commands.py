@@ -34,6 +34,10 @@ async def test_the_group_is_synced_once_with_localized_descriptions(h: Harness) 
     assert game["choices"][0]["name_localizations"] == {"ru": "Расписной покер", "uk": "Розписний покер"}
     assert next(o for o in new["options"] if o["name"] == "preset")["autocomplete"] is True
     assert all(len(o["description"]) <= 100 for o in group["options"])
+    (mode,) = next(o for o in group["options"] if o["name"] == "pings")["options"]
+    assert [c["value"] for c in mode["choices"]] == ["auto", "group", "off"]  # the choices read translated
+    group_names = {"ru": "группа: упоминание в группе", "uk": "група: згадка в групі"}
+    assert mode["choices"][1]["name_localizations"] == group_names
     # a restart with the same commands does not sync again (the digest is in the adapter's state)
     client, frontend = h.build()
     try:
