@@ -27,8 +27,7 @@ from typing import Any
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 from games.base import Bot  # noqa: E402
-from games.durak import ai  # noqa: E402
-from games.durak.rules import GAME, DurakState, DurakView  # noqa: E402
+from games.durak import GAME, DurakState, DurakView, ai  # noqa: E402
 
 SETUPS: list[tuple[int, dict[str, Any]]] = [
     (2, {}),

@@ -28,8 +28,7 @@ from typing import Any
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 from bench.durak import Game, Position, collect  # noqa: E402
-from games.durak import ai  # noqa: E402
-from games.durak.rules import GAME  # noqa: E402
+from games.durak import GAME, ai  # noqa: E402
 
 SETTINGS: dict[str, dict[str, Any]] = {  # name: SearchBot keywords
     "before (1 %, 300 worlds, prior 0.5)": {"loss": 0.01, "max_samples": 300, "prior": 0.5},

@@ -25,6 +25,7 @@ import games
 from games.base import Game
 from games.protocol.match import SPEAKERS, Entrant, MatchResult, play_match
 from games.protocol.process import Limits, MiB
+from games.standings import standings, table
 
 
 def add_common(p: argparse.ArgumentParser) -> None:
@@ -129,8 +130,6 @@ def main(argv: Sequence[str] | None = None) -> None:
             results.append(result)
             print(summary(result), flush=True)
     if a.games > 1:
-        from games.tournament import standings, table
-
         print()
         print(table(standings([e.name for e in entrants], results)))
 

@@ -5,10 +5,17 @@ from __future__ import annotations
 import os
 from typing import Literal
 
-from pydantic import Field, SecretStr, model_validator
+from pydantic import BaseModel, Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from bot.core.programs import ProgramSpec
+
+class ProgramSpec(BaseModel):
+    """A player program a table may seat (`program:NAME`): how to start it, which games it plays."""
+
+    name: str = Field(pattern=r"^[A-Za-z0-9_.\-]{1,32}$")
+    command: str
+    games: list[str] = Field(description="game keys it may play")
+    time_limit: float | None = Field(None, gt=0, le=60, description="seconds per decision")
 
 
 class Settings(BaseSettings):

@@ -15,8 +15,7 @@ import logging
 from functools import lru_cache
 from typing import Any
 
-from pydantic import BaseModel, Field
-
+from bot.core.config import ProgramSpec, Settings
 from games.base import Game, GameError
 from games.protocol.jsonlines import JsonLines, dumps
 from games.protocol.process import Limits, Program, ProgramGone, command_argv
@@ -25,18 +24,9 @@ log = logging.getLogger(__name__)
 PREFIX = "program:"
 
 
-class ProgramSpec(BaseModel):
-    name: str = Field(pattern=r"^[A-Za-z0-9_.\-]{1,32}$")
-    command: str
-    games: list[str] = Field(description="game keys it may play")
-    time_limit: float | None = Field(None, gt=0, le=60, description="seconds per decision")
-
-
 @lru_cache(maxsize=1)
 def registry() -> dict[str, ProgramSpec]:
     """The registered programs by name (read once from the settings)."""
-    from bot.core.config import Settings
-
     return {p.name: p for p in Settings().programs}
 
 

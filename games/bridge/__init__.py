@@ -1,5 +1,38 @@
-"""Contract bridge (see `rules.py`): auction, dummy, claims, duplicate and rubber scoring, presets."""
+"""Contract bridge: auction, dummy, claims, duplicate and rubber scoring, presets.
 
-from games.bridge.rules import GAME, Bridge, BridgeOptions, BridgeState, BridgeView
+`rules.py` holds the game (`auction.py` the calls, `scoring.py` the scores), `chat.py` how a table reads in a
+chat, `system.py` and `ai.py` the robots (`solver.py`: double dummy). This package joins the rules with their
+presentation and robots, so that the rules import neither.
+"""
 
-__all__ = ["GAME", "Bridge", "BridgeOptions", "BridgeState", "BridgeView"]
+from __future__ import annotations
+
+from typing import Any
+
+from games.bridge.chat import ChatMixin
+from games.bridge.rules import BridgeOptions, BridgeRules, BridgeState, BridgeView
+
+
+class Bridge(ChatMixin, BridgeRules):
+    """The rules with their chat hooks and robots."""
+
+    bot_levels = ("random", "search")
+    default_bot = "search"
+
+    def bot(self, level: str = "random", **kwargs: Any) -> Any:
+        if level == "search":
+            from games.bridge import ai  # the robots import the rules: loaded when a bot is asked for
+
+            return ai.BridgeBot(**kwargs)
+        return super().bot(level, **kwargs)
+
+
+GAME = Bridge()
+
+
+def new_from_pbn(deals: list[str], options: dict[str, Any] | None = None, seed: int = 0) -> BridgeState:
+    """A match whose boards are these PBN deal strings (then seeded deals, if it has more boards)."""
+    return GAME.new(4, options, seed=seed, deals=[[d] for d in deals])
+
+
+__all__ = ["GAME", "Bridge", "BridgeOptions", "BridgeRules", "BridgeState", "BridgeView", "new_from_pbn"]

@@ -49,7 +49,6 @@ from games.base import BaseView, ContestRules, Event, Game, GameError, GameState
 from games.bridge import auction as auc
 from games.bridge import scoring
 from games.bridge.auction import Contract, contract_text, partner, side
-from games.bridge.chat import ChatMixin
 from games.cards import SUIT_SYMBOLS, CardError, make_deck, parse_card, rank_value, shuffled
 from games.tricktaking import Play, Trick, TrickRules
 
@@ -231,7 +230,7 @@ def board_vul(board: int) -> list[bool]:
 # -- the game --------------------------------------------------------------------------------------------
 
 
-class Bridge(ChatMixin, Game[BridgeState, BridgeOptions]):
+class BridgeRules(Game[BridgeState, BridgeOptions]):
     key = "bridge"
     aliases = ("бридж", "contract", "контракт")
     State = BridgeState
@@ -239,8 +238,6 @@ class Bridge(ChatMixin, Game[BridgeState, BridgeOptions]):
     min_players = 4
     max_players = 4
     seat_choice = True
-    bot_levels = ("random", "search")
-    default_bot = "search"
     presets: ClassVar[dict[str, dict[str, Any]]] = {
         "duplicate": {},
         "rubber": {"scoring": "rubber", "boards": 16, "honours": True},
@@ -577,24 +574,8 @@ class Bridge(ChatMixin, Game[BridgeState, BridgeOptions]):
     def scores(self, state: BridgeState) -> list[float]:
         return [state.totals[side(s)] for s in range(4)]
 
-    # -- AI --------------------------------------------------------------------------------------
-    def bot(self, level: str = "random", **kwargs: Any) -> Any:
-        if level == "search":
-            from games.bridge import ai
-
-            return ai.BridgeBot(**kwargs)
-        return super().bot(level, **kwargs)
-
-
-def new_from_pbn(deals: list[str], options: dict[str, Any] | None = None, seed: int = 0) -> BridgeState:
-    """A match whose boards are these PBN deal strings (then seeded deals, if it has more boards)."""
-    return GAME.new(4, options, seed=seed, deals=[[d] for d in deals])
-
 
 def random_deal(seed: int | str) -> list[list[str]]:
     """Four seeded hands (N, E, S, W), for benches and tests."""
     deck = shuffled(make_deck(52), seed)
     return [sort_bridge(deck[k::4]) for k in range(4)]
-
-
-GAME = Bridge()

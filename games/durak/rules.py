@@ -212,7 +212,7 @@ def by_suit(cards: list[str]) -> list[str]:
     return sorted(cards, key=lambda c: SUITS.index(suit(c)) if suit(c) in SUITS else len(SUITS))
 
 
-class Durak(Game[DurakState, DurakOptions]):
+class DurakRules(Game[DurakState, DurakOptions]):
     key = "durak"
     aliases = (
         "дурак",
@@ -229,8 +229,6 @@ class Durak(Game[DurakState, DurakOptions]):
     Options = DurakOptions
     min_players = 2
     max_players = 6
-    bot_levels = ("random", "heuristic", "search")
-    default_bot = "search"
     presets: ClassVar[dict[str, dict[str, Any]]] = {
         "podkidnoy": {},
         "perevodnoy": {"variant": "perevodnoy"},
@@ -989,23 +987,3 @@ class Durak(Game[DurakState, DurakOptions]):
         if seat == view.attacker:
             return "durak.seat.attacker", {}
         return None
-
-    # -- AI --------------------------------------------------------------------------------------
-    def bot(self, level: str = "random", **kwargs: Any) -> Any:
-        """`article` (and `article-literal`): the source article's AI, a reference for the arena only."""
-        if level in ("article", "article-literal"):
-            from games.durak.article import ArticleBot
-
-            return ArticleBot(literal=level == "article-literal")
-        if level == "heuristic":
-            from games.durak import ai
-
-            return ai.HeuristicBot()
-        if level == "search":
-            from games.durak import ai
-
-            return ai.SearchBot(**{k: v for k, v in kwargs.items() if v is not None})
-        return super().bot(level, **kwargs)
-
-
-GAME = Durak()

@@ -37,10 +37,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.cards import SUITS, make_deck, rank, suit
-from games.dvorovoy.rules import GAME, LIMIT, DvorovoyState, DvorovoyView, clone, covers, points, value
+from games.dvorovoy.rules import (
+    LIMIT,
+    DvorovoyRules,
+    DvorovoyState,
+    DvorovoyView,
+    clone,
+    covers,
+    points,
+    value,
+)
 
 BUST = 150  # how much worse going over 125 is than the points themselves
 MAX_ROLLOUT = 400  # actions in one play-out before the round is scored as it stands
+RULES = DvorovoyRules()  # the play-outs' engine: the rules alone
 
 
 @dataclass
@@ -199,7 +209,7 @@ def unseen_world(view: DvorovoyView, rng: random.Random) -> DvorovoyState:
 def play_out(world: DvorovoyState, me: int, action: str, rng: random.Random) -> float:
     """Apply `action`, play the round out with the heuristic everywhere, and score where it leaves us."""
     state = clone(world)
-    events = GAME._apply(state, me, action)
+    events = RULES._apply(state, me, action)
     for _ in range(MAX_ROLLOUT):
         for e in events:
             if e.kind == "round_scored":
@@ -207,9 +217,9 @@ def play_out(world: DvorovoyState, me: int, action: str, rng: random.Random) -> 
         if state.over:
             break
         mover = state.mover
-        legal = GAME.legal_actions(state, mover)
+        legal = RULES.legal_actions(state, mover)
         choice = heuristic_choice(seen_from_state(state), legal) if rng.random() > 0.1 else rng.choice(legal)
-        events = GAME._apply(state, mover, choice)
+        events = RULES._apply(state, mover, choice)
     totals = [t + points(h) for t, h in zip(state.totals, state.hands, strict=True)]
     return _worth(totals, me)
 

@@ -192,15 +192,13 @@ def covers(card: str, six: str) -> bool:
     return rank(card) == "J" or suit(card) == suit(six) or rank(card) == rank(six)
 
 
-class Dvorovoy(Game[DvorovoyState, DvorovoyOptions]):
+class DvorovoyRules(Game[DvorovoyState, DvorovoyOptions]):
     key = "dvorovoy"
     aliases = ("дворовой", "дворовий", "courtyard", "дворовой бридж", "дворовий бридж")
     State = DvorovoyState
     Options = DvorovoyOptions
     min_players = 2
     max_players = 6
-    bot_levels = ("random", "heuristic", "search")
-    default_bot = "search"
     presets: ClassVar[dict[str, dict[str, Any]]] = {
         "classic": {},
         "long": {"cards": 7},
@@ -561,16 +559,3 @@ class Dvorovoy(Game[DvorovoyState, DvorovoyOptions]):
         if seat == view.dealer:
             return "dvorovoy.seat.dealer", {}
         return None
-
-    # -- AI --------------------------------------------------------------------------------------
-    def bot(self, level: str = "random", **kwargs: Any) -> Any:
-        if level in ("heuristic", "search"):
-            from games.dvorovoy import ai
-
-            if level == "heuristic":
-                return ai.HeuristicBot()
-            return ai.SearchBot(**{k: v for k, v in kwargs.items() if v is not None})
-        return super().bot(level, **kwargs)
-
-
-GAME = Dvorovoy()

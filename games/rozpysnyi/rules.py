@@ -203,15 +203,13 @@ class PokerTrickRules(TrickRules):
         return -2  # as the lowest: it never wins
 
 
-class Rozpysnyi(Game[RozpysnyiState, RozpysnyiOptions]):
+class RozpysnyiRules(Game[RozpysnyiState, RozpysnyiOptions]):
     key = "rozpysnyi"
     aliases = ("poker", "розписний", "расписной", "rozpisnoy")
     State = RozpysnyiState
     Options = RozpysnyiOptions
     min_players = 3
     max_players = 4
-    bot_levels = ("random", "heuristic", "search")
-    default_bot = "search"
     presets: ClassVar[dict[str, dict[str, Any]]] = {
         "quick": {"schedule": "quick"},
         "short": {"schedule": "short"},
@@ -622,18 +620,6 @@ class Rozpysnyi(Game[RozpysnyiState, RozpysnyiOptions]):
             return "rozpysnyi.seat.no_bid", {"tricks": view.tricks[seat]}
         return "rozpysnyi.seat.bid", {"bid": bid, "tricks": view.tricks[seat]}
 
-    # -- AI --------------------------------------------------------------------------------------
-    def bot(self, level: str = "random", **kwargs: Any) -> Any:
-        if level == "heuristic":
-            from games.rozpysnyi import ai
-
-            return ai.HeuristicBot()
-        if level == "search":
-            from games.rozpysnyi import search
-
-            return search.SearchBot(**kwargs)
-        return super().bot(level, **kwargs)
-
 
 def _trick_text(trick: Trick) -> list[str]:
     """The cards of a trick; a poker card with its call (`7S:high`, `7S:top:H`), which renderers mark."""
@@ -650,6 +636,3 @@ def round_points(bid: int, took: int, dark: bool) -> int:
     else:
         points = took
     return points * 2 if dark else points
-
-
-GAME = Rozpysnyi()

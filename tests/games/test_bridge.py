@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.base import GameError
-from games.bridge import GAME, auction, solver
+from games.bridge import GAME, auction, new_from_pbn, solver
 from games.bridge.auction import BIDS, DOUBLE, PASS, REDOUBLE, side
 from games.bridge.rules import (
     BridgeState,
@@ -19,7 +19,6 @@ from games.bridge.rules import (
     board_vul,
     deck_for,
     hands_from_pbn,
-    new_from_pbn,
     pbn,
     random_deal,
 )

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import random
 
-from games.bridge import GAME, solver, system
+from games.bridge import GAME, BridgeState, new_from_pbn, solver, system
 from games.bridge.ai import BridgeBot, Knowledge
 from games.bridge.auction import side
-from games.bridge.rules import BridgeState, new_from_pbn
 
 DEAL = "N:AKQ2.K32.A54.Q32 T98.QJT9.KJ2.J54 J76.A8.Q987.AK76 543.7654.T63.T98"
 BOT = BridgeBot(budget=0.05, samples=4)

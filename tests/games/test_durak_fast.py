@@ -12,8 +12,7 @@ from typing import Any
 
 import pytest
 
-from games.durak import fast
-from games.durak.rules import GAME, DurakState
+from games.durak import GAME, DurakState, fast
 
 GAMES = int(os.environ.get("DURAK_FAST_GAMES", "50"))
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 
+from games.durak import GAME, DurakState
 from games.durak.ai import Sim, unseen_world
 from games.durak.fast import CARD_STR, Table
-from games.durak.rules import GAME, DurakState
 from tests.games.test_durak_fast import random_setup, same_state
 
 Log = list[tuple[int, str | Table]]  # (seat, rules action), or (-1, the Sim's state) when it closed a bout

@@ -9,8 +9,7 @@ import pytest
 
 from games.base import GameError
 from games.cards import make_deck
-from games.dvorovoy import DvorovoyState
-from games.dvorovoy.rules import Dvorovoy
+from games.dvorovoy import Dvorovoy, DvorovoyState
 
 COST = {"T": 10, "Q": 10, "K": 10, "A": 15, "J": 20}  # the spec's table, written out again
 
