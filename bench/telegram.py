@@ -43,6 +43,9 @@ from tests.telegram.fakeapi import Call, Msg
 from tests.telegram.harness import ANN, BOB, CAT, DAN, GROUP, Harness, Person, VirtualClock, button
 
 PEOPLE = (ANN, BOB, CAT, DAN)
+PRESETS = {"most": "short", "bridge": "quick"}  # one game, one board: a table that ends in minutes
+GAMES = ("rozpysnyi", "durak", "tricks", "bridge", "dvorovoy", "most")
+PICK_SOMETIMES = 0.2  # with moves on offer, how often a person picks a card first (Most's toggles)
 SENDING = (
     "sendMessage", "sendPhoto", "editMessageText", "editMessageCaption", "editMessageReplyMarkup",
     "deleteMessage",
@@ -121,6 +124,16 @@ def action_of(token: str) -> str:
     return token.split("|")[2]
 
 
+def choose(rng: random.Random, tokens: list[str], legal: set[str]) -> str | None:
+    """What a person presses: one of the moves their hand offers, at random (never undo); where the hand
+    offers card toggles (Most), sometimes a card to pick first, and always when no move is offered."""
+    moves = [tk for tk in tokens if action_of(tk) in legal and action_of(tk) != "undo"]
+    picks = [tk for tk in tokens if action_of(tk).startswith("@pick:") and action_of(tk) != "@pick:clear"]
+    if picks and (not moves or rng.random() < PICK_SOMETIMES):
+        return rng.choice(picks)
+    return rng.choice(moves) if moves else None
+
+
 def version_of_markup(markup: Any) -> int | None:
     """The table version a sent table message was drawn at (its buttons' tokens carry it)."""
     if not isinstance(markup, dict):
@@ -145,7 +158,8 @@ async def play(game: str, schedule: str, think: float, seed: int, workers: int) 
         for p in (ANN, CAT):
             await sim.say(p, "/start", chat_id=p.id)
         options = f" schedule={schedule.replace(' ', ',')}" if game == "rozpysnyi" else ""
-        await sim.say(ANN, f"/new {game}{options}")
+        preset = f" {PRESETS[game]}" if game in PRESETS else ""
+        await sim.say(ANN, f"/new {game}{preset}{options}")
         for p in (BOB, CAT, DAN):
             query = await sim.press(p, h.table(), button(h.table(), "Join"))
             await sim.until_idle()
@@ -155,7 +169,7 @@ async def play(game: str, schedule: str, think: float, seed: int, workers: int) 
         table_id = h.table().text.split("table ")[1].split("<")[0]
         await sim.press(ANN, h.table(), button(h.table(), "Start"))
         first, started_at, wall = len(h.api.calls), clock.now, time.perf_counter()
-        moves, seen_at, made, refused = 0, {}, [], []
+        moves, picks, presses, seen_at, made, refused = 0, 0, 0, {}, [], []
         rng = random.Random(seed)  # each person presses one of their legal buttons at random
         while True:
             await sim.quiet()
@@ -169,12 +183,12 @@ async def play(game: str, schedule: str, think: float, seed: int, workers: int) 
                 legal = (
                     set(rules.legal_actions(state, seat)) if state and table.status == "playing" else set()
                 )
-                tokens = [tk for tk in hand.tokens() if action_of(tk) in legal] if hand else []
-                tokens = [tk for tk in tokens if action_of(tk) != "undo"]  # a person plays on
-                if tokens:
+                token = choose(rng, hand.tokens() if hand and legal else [], legal)
+                if token is not None:
+                    assert hand is not None
                     seen = seen_at.setdefault((p.id, hand.message_id, hand.text), clock.now)
                     if seen < math.inf:
-                        ready.append((seen + think, p, hand, rng.choice(tokens)))
+                        ready.append((seen + think, p, hand, token))
             if not ready:
                 if not clock.sleeping:
                     break  # nothing on its way and nobody to move: the game is over
@@ -185,9 +199,12 @@ async def play(game: str, schedule: str, think: float, seed: int, workers: int) 
                 clock.advance(clock.next_wake())
                 continue
             clock.advance(due)
-            query = await sim.press(person, hand, token, dps[moves % len(dps)])
+            query = await sim.press(person, hand, token, dps[presses % len(dps)])
+            presses += 1
             after = await h.store.load(table_id)
-            if after is not None and after[1] > loaded[1]:
+            if after is not None and after[1] > loaded[1] and action_of(token).startswith("@pick:"):
+                picks += 1  # a change of the hand alone: the group's table does not show it
+            elif after is not None and after[1] > loaded[1]:
                 moves += 1
                 made.append((clock.now, after[1]))
             else:  # refused: that person waits for their next view instead of pressing again
@@ -197,6 +214,7 @@ async def play(game: str, schedule: str, think: float, seed: int, workers: int) 
         group = [c for c in h.api.calls[first:] if c.method in SENDING and chat_of(c) == GROUP]
         return {
             "moves": moves,
+            "picks": picks,
             "calls": [c for c in h.api.calls[first:] if c.method != "getUpdates"],
             "group_times": [c.at for c in group],
             "latency": latencies(made, group),
@@ -260,7 +278,9 @@ def report(game: str, schedule: str, think: float, workers: int, r: dict[str, An
     group = sum(1 for c in calls if c.method in SENDING and chat_of(c) == GROUP)
     private = sum(1 for c in calls if c.method in SENDING and chat_of(c) > 0)
     what = f"{game} (schedule {schedule!r})" if game == "rozpysnyi" else game
-    print(f"\n{what}: {moves} person moves, {think:g} s per move, {workers} worker(s); over: {r['over']}")
+    picked = f" (and {r['picks']} card picks)" if r["picks"] else ""
+    who = f"{think:g} s a press, {workers} worker(s)"
+    print(f"\n{what}: {moves} person moves{picked}, {who}; over: {r['over']}")
     print(f"  simulated play time {r['minutes']:.1f} min (wall {r['wall']:.1f} s)")
     total = len(calls)
     print(f"  Bot API calls: {total} = {total / moves:.2f} per person move (callback answers included)")
