@@ -95,14 +95,14 @@ class GameState(BaseModel):
 class BaseView(BaseModel):
     """Fields every game's view has; games add their own."""
 
-    game: str
-    viewer: int | None
-    players: int
-    to_act: list[int]
-    over: bool
-    scores: list[float]
-    hand: list[str] | None = None
-    hand_sizes: list[int] = Field(default_factory=list)
+    game: str  # the game's key
+    viewer: int | None  # the seat this view is for (None: a spectator's)
+    players: int  # seats at the table, numbered from 0
+    to_act: list[int]  # the seats that may act now
+    over: bool  # the game has ended
+    scores: list[float]  # by seat, as the game counts them (higher is better)
+    hand: list[str] | None = None  # the viewer's cards (None for a spectator)
+    hand_sizes: list[int] = Field(default_factory=list)  # cards in each seat's hand
 
 
 class Offer(BaseModel):

@@ -8,7 +8,11 @@ overrides its options. With `--games N` the seats rotate from game to game and e
 seed (S, S+1, …); a standings table follows.
 
     python -m games contest tricks --player A="python3 examples/tricks_client.py" \\
-        --player B="node examples/tricks_client.js" --player C=ai:random --player D=ai:random
+        --player B=./tricks_client --player C=ai:random --player D=ai:random
+
+(`./tricks_client`: `examples/tricks_client.c` built by `cc -O2 -o tricks_client examples/tricks_client.c`.)
+A player is also `NAME=courtyard:FILE.js` (a program of the dvorovoy JavaScript contest) or `NAME=bluechip:…`
+(a Blue Chip bridge robot): see `docs/protocol.md`.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from typing import Any
 
 import games
 from games.base import Game
+from games.protocol import launch
 from games.protocol.match import SPEAKERS, Entrant, MatchResult, play_match
 from games.protocol.process import Limits, MiB
 from games.standings import standings, table
@@ -66,6 +71,8 @@ def entrants_from(game: Game, specs: Sequence[str], protocol: str | None = None)
     for e in entrants:
         if e.level is not None and e.level not in game.bot_levels:
             raise ValueError(f"{game.key} has no AI level {e.level!r} ({', '.join(game.bot_levels)})")
+        if e.command is not None:
+            launch.check(game, e.command)
     return entrants
 
 

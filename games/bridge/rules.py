@@ -135,31 +135,31 @@ class BridgeState(GameState):
 
 
 class BridgeView(BaseView):
-    board: int
-    boards: int
-    boards_done: int
-    dealer: int
-    vul: list[bool]
-    phase: Phase
-    scoring: str
-    compare: str
-    doubles: bool
-    claims: bool
-    calls: list[str]
-    contract: Contract | None
-    declarer: int | None
-    dummy: int | None
+    board: int  # the board's number (its dealer and vulnerability follow from it)
+    boards: int  # boards in the match
+    boards_done: int  # boards finished
+    dealer: int  # the seat that deals (and calls first)
+    vul: list[bool]  # N–S vulnerable, E–W vulnerable
+    phase: Phase  # auction, play, claim or over
+    scoring: str  # duplicate or rubber
+    compare: str  # duplicate: against the double-dummy par (IMPs) or each side's points
+    doubles: bool  # double and redouble allowed
+    claims: bool  # the declarer may claim
+    calls: list[str]  # the board's calls from the dealer on
+    contract: Contract | None  # once the auction is over
+    declarer: int | None  # the declarer's seat
+    dummy: int | None  # dummy's seat (the declarer plays its cards)
     turn: int | None  # the seat whose call or card is due (dummy's seat when the declarer plays it)
     dummy_hand: list[str] | None  # after the opening lead, for everyone
     declarer_hand: list[str] | None  # to the defenders, after a claim
-    trick: Trick | None
-    last_trick: Trick | None
-    tricks: list[Trick]
-    won: list[int]
-    claim: Claim | None
-    results: list[BoardResult]
-    totals: list[float]
-    rubber: scoring.Rubber | None
+    trick: Trick | None  # the trick in progress
+    last_trick: Trick | None  # the last completed trick
+    tricks: list[Trick]  # the board's completed tricks
+    won: list[int]  # tricks won by N–S, E–W this board
+    claim: Claim | None  # a claim awaiting the defenders' answers
+    results: list[BoardResult]  # every finished board
+    totals: list[float]  # N–S's and E–W's match totals
+    rubber: scoring.Rubber | None  # the rubber's score sheet (rubber scoring)
 
 
 class BridgeTricks(TrickRules):

@@ -150,19 +150,19 @@ class DvorovoyState(GameState):
 
 
 class DvorovoyView(BaseView):
-    options: DvorovoyOptions
-    dealer: int
-    round_no: int
-    top: str | None
-    named: str | None
-    mover: int
-    played: list[str]
-    opening: bool
-    drew: bool
-    last: list[Hit]
-    totals: list[int]
-    round_points: list[int]
-    losers: list[int]
+    options: DvorovoyOptions  # the options as played
+    dealer: int  # the seat that dealt this round
+    round_no: int  # the round, from 1
+    top: str | None  # the top card of the pile
+    named: str | None  # the suit a jack on top asked for
+    mover: int  # the seat whose turn it is
+    played: list[str]  # the cards of the move in progress
+    opening: bool  # the move in progress completes the dealer's turned-up card
+    drew: bool  # the mover has drawn their one card this turn
+    last: list[Hit]  # who the last move's 7s, 8s and aces hit
+    totals: list[int]  # each seat's points (over 125 loses)
+    round_points: list[int]  # each seat's points of the last round
+    losers: list[int]  # the seats over 125 (when the match is over)
 
 
 def clone(state: DvorovoyState) -> DvorovoyState:

@@ -17,8 +17,9 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from games.base import Bot, ContestRules, Event, Game, GameError
+from games.protocol import launch
 from games.protocol.jsonlines import JsonLines
-from games.protocol.process import Limits, Program, ProgramGone, command_argv
+from games.protocol.process import Limits, Program, ProgramGone
 from games.protocol.speaker import BadAnswer, Message, Speaker, shown
 from games.protocol.tricksline import TricksLine
 
@@ -72,6 +73,7 @@ class SeatResult:
             "name": self.name,
             "penalty": self.penalty,
             "violations": self.violations,
+            "paid": self.game_score - self.score,  # its side's penalties, its own and its partners'
             "ai_moves": self.ai_moves,
             "replaced": self.replaced,
         }
@@ -173,7 +175,7 @@ class Match:
                 program = None
                 if e.command is not None:
                     workdir = f"{workdirs}/{e.name}" if workdirs else None
-                    program = Program(e.name, command_argv(e.command, e.name), self.limits, workdir)
+                    program = launch.start(e.name, e.command, self.limits, workdir)
                 bot = make_bot(game, e.level or fallback, budget)
                 result = SeatResult(name=e.name, seat=i, score=0.0, game_score=0.0)
                 self.seats.append(_Seat(result, program, bot))
@@ -200,6 +202,9 @@ class Match:
         """(action or None, violation reason, text shown) after asking the program of `seat`."""
         s = self.seats[seat]
         assert s.program is not None
+        extra = self._unasked(s)
+        if extra is not None:
+            return None, "extra", shown(extra, 64)
         self._send(self.speaker.query(state, seat))
         t0 = time.monotonic()
         deadline = t0 + self.limits.time
@@ -225,6 +230,19 @@ class Match:
             return self.speaker.answer(text, state, seat), "", ""
         except BadAnswer as e:
             return None, "garbage", e.shown
+
+    def _unasked(self, s: _Seat) -> str | None:
+        """A line the program sent with no question pending (one line answers one question), if any."""
+        assert s.program is not None
+        try:
+            while (text := s.program.read_line(0.0005)) is not None:
+                self._log(f"< {s.result.name}\t{text}")
+                if not s.owed:
+                    return text
+                s.owed -= 1  # the late answer to a question that timed out: skipped
+        except ProgramGone:
+            pass  # asking finds it gone
+        return None
 
     # -- the game -------------------------------------------------------------------------------
     def play(self) -> MatchResult:

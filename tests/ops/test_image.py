@@ -2,7 +2,7 @@
 files the Dockerfile copies, must start (`python -m bot check`: every adapter imports, Redis answers,
 /healthz and /metrics answer) and must hold no dev dependency; and `make run` installs the runtime only.
 
-Like Docker's layer cache, the dependencies are installed once per version of pyproject.toml and the
+Like Docker's layer cache, the dependencies are installed once per version of the lock file and the
 Dockerfile (into .venv/image-test/, with pip's own cache); the bot itself is reinstalled every run from
 the copied files. In a fresh clone (CI) the whole install runs: about 45 s on the shared 2-core machine.
 """
@@ -46,26 +46,45 @@ def copied() -> list[str]:
     return sources
 
 
-def pip(venv: Path, *args: str) -> None:
-    subprocess.run(
-        [str(venv / "bin" / "python"), "-m", "pip", "--disable-pip-version-check", *args], check=True
-    )
+def build_installs() -> list[list[str]]:
+    """The build stage's `RUN /venv/bin/pip install …` commands, in order, as argument lists."""
+    starts = [i for i, (word, _) in enumerate(instructions()) if word == "FROM"]
+    stage = instructions()[starts[0] : starts[1]]
+    return [shlex.split(rest) for word, rest in stage if word == "RUN" and rest.startswith("/venv/bin/pip ")]
+
+
+def run_install(venv: Path, src: Path, argv: list[str]) -> None:
+    """One of the Dockerfile's pip commands, with /venv meaning `venv` and the build context `src`."""
+    argv = [str(venv / "bin" / "python"), "-m", "pip", "--disable-pip-version-check", "--quiet", *argv[1:]]
+    subprocess.run(argv, cwd=src, check=True)
 
 
 def image_venv(src: Path) -> Path:
-    """The virtualenv of the image: its dependencies cached per pyproject.toml + Dockerfile, the bot fresh."""
+    """The virtualenv of the image: its dependencies cached per lock + Dockerfile, the bot fresh."""
+    *dependencies, project = build_installs()
     key = hashlib.sha256(
-        (ROOT / "pyproject.toml").read_bytes() + (ROOT / "Dockerfile").read_bytes()
+        b"".join((ROOT / name).read_bytes() for name in ("pyproject.toml", "requirements.txt", "Dockerfile"))
     ).hexdigest()
     venv = ROOT / ".venv" / "image-test" / key[:16]
     if not (venv / ".complete").exists():
         shutil.rmtree(venv.parent, ignore_errors=True)
         subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-        pip(venv, "install", "--quiet", str(src))
+        for argv in dependencies:
+            run_install(venv, src, argv)
         (venv / ".complete").touch()
-    else:
-        pip(venv, "install", "--quiet", "--no-deps", "--force-reinstall", str(src))
+    run_install(venv, src, [*project, "--force-reinstall"])
     return venv
+
+
+def test_the_build_installs_the_locked_files_only() -> None:
+    """Every dependency comes from the lock with its hashes checked; the bot itself adds none."""
+    *dependencies, project = build_installs()
+    assert dependencies == [["/venv/bin/pip", "install", "--require-hashes", "-r", "requirements.txt"]]
+    assert "--no-deps" in project and project[-1] == "."
+    args = dict(rest.split("=", 1) for word, rest in instructions() if word == "ARG")
+    bases = [re.sub(r"\$\{(\w+)\}", lambda m: args[m[1]], rest.split()[0]) for word, rest in instructions()
+             if word == "FROM"]
+    assert len(bases) == 2 and all(re.fullmatch(r"python:3\.11[\w.-]*@sha256:[0-9a-f]{64}", b) for b in bases)
 
 
 def test_the_dockerfile_exposes_the_ports_checks_health_and_serves() -> None:
@@ -81,8 +100,9 @@ def test_make_run_installs_the_runtime_dependencies_only() -> None:
     dry = subprocess.run(
         ["make", "-n", "-B", "run"], cwd=ROOT, capture_output=True, text=True, check=True
     ).stdout
-    installs = [ln for ln in dry.splitlines() if "pip install" in ln and "--upgrade pip" not in ln]
-    assert installs and all("[dev]" not in ln for ln in installs), dry
+    installs = [ln for ln in dry.splitlines() if " pip " in ln and " install " in ln]
+    assert any("--require-hashes -r requirements.txt" in ln for ln in installs), dry
+    assert all("[dev]" not in ln and "requirements-dev" not in ln for ln in installs), dry
 
 
 def test_the_image_install_starts_from_only_the_copied_files(tmp_path: Path) -> None:
