@@ -8,7 +8,7 @@ where a target lives on Telegram and how Bot API errors map onto the outbox's vo
   slots are shared through Redis); a private chat ≥ 1 s apart; 25 calls a second over the whole bot
   (Telegram's documented limits, with a little headroom). Callback answers never wait behind these.
 - 429 → `RetryAfter`; 403 (and "chat not found" for a private chat) → `Unreachable`, which ends in
-  `host.unreachable`; "message is not modified" → success; "message to edit not found" / "message
+  `host.unreachable` (the storage flag): no private message is tried again until they press Start; "message is not modified" → success; "message to edit not found" / "message
   can't be edited" → `MessageGone` (the outbox sends a fresh message).
 - A group that became a supergroup (`TelegramMigrateToChat`): the host is told (`MoveChat`, it reposts
   the table in the new chat); a new message for that chat (final scores) is retried on the new id;
@@ -97,10 +97,18 @@ def lane_for(target: Target) -> str:
 class TelegramTransport:
     """Posts, edits and deletes one message through aiogram; errors become the outbox's exceptions."""
 
-    def __init__(self, bot: Bot, on_migrate: Callable[[ChatRef, ChatRef], Awaitable[None]]) -> None:
+    def __init__(
+        self, bot: Bot, on_migrate: Callable[[ChatRef, ChatRef], Awaitable[None]], people: People
+    ) -> None:
         self.bot = bot
         self.on_migrate = on_migrate
+        self.people = people
         self.moved: dict[str, str] = {}  # old chat id → the supergroup it became
+
+    async def refused(self, target: Target) -> bool:
+        """A private message to someone Telegram refused one before (never started the bot, or blocked
+        it): not tried again — every try would fail — until they press Start (`People.reached`)."""
+        return isinstance(target, HandTarget) and await self.people.reachable(target.user) is False
 
     def address(self, target: Target) -> tuple[int, int | None]:
         if isinstance(target, HandTarget):
@@ -113,7 +121,7 @@ class TelegramTransport:
         return isinstance(target, TableTarget) and target.chat.id in self.moved
 
     async def post(self, target: Target, screen: Screen, *, again: bool = True) -> str | None:
-        if self.superseded(target):
+        if self.superseded(target) or await self.refused(target):
             return None
         chat_id, thread = self.address(target)
         text = screen_html(screen)
@@ -161,7 +169,7 @@ class TelegramTransport:
         )
 
     async def edit(self, target: Target, message_id: str, screen: Screen) -> None:
-        if self.superseded(target):
+        if self.superseded(target) or await self.refused(target):
             return
         chat_id, _thread = self.address(target)
         try:
@@ -210,6 +218,8 @@ class TelegramTransport:
             raise translate(e) from e
 
     async def delete(self, target: Target, message_id: str) -> None:
+        if await self.refused(target):
+            return
         chat_id, _thread = self.address(target)
         try:
             await self.bot.delete_message(chat_id=chat_id, message_id=int(message_id))
@@ -265,7 +275,7 @@ class TelegramFrontend:
         self.clock = clock
         self.answer_within = answer_within
         self.default_language = default_language
-        self.transport = TelegramTransport(bot, self.chat_moved)
+        self.transport = TelegramTransport(bot, self.chat_moved, self.people)
         self.outbox = Outbox(
             self.transport,
             ids,

@@ -127,6 +127,8 @@ async def test_a_player_who_blocked_the_bot_is_reported_and_the_game_goes_on(h: 
         assert moves < 50
     assert "is over" in h.api.last(GROUP).text
     assert h.hand(BOB) is None  # only the welcome reached him
+    refused = [c for c in h.api.calls if int(c.params.get("chat_id", 0)) == BOB.id and not c.ok]
+    assert len(refused) == 1  # one refusal: then no private message is tried again (his seat is marked)
     h.assert_callbacks_answered_once()
 
 
