@@ -124,13 +124,19 @@ def action_of(token: str) -> str:
     return token.split("|")[2]
 
 
-def choose(rng: random.Random, tokens: list[str], legal: set[str]) -> str | None:
-    """What a person presses: one of the moves their hand offers, at random (never undo); where the hand
-    offers card toggles (Most), sometimes a card to pick first, and always when no move is offered."""
+def choose(rng: random.Random, buttons: list[dict[str, Any]], legal: set[str]) -> str | None:
+    """What a person presses: one of the moves their hand offers, at random (never undo). Where the hand
+    offers cards to pick (Most's toggles) they pick one card, sometimes or when no move is offered, and
+    with a card picked they make one of the moves it allows (or unpick it)."""
+    tokens = [b["callback_data"] for b in buttons if "callback_data" in b]
     moves = [tk for tk in tokens if action_of(tk) in legal and action_of(tk) != "undo"]
-    picks = [tk for tk in tokens if action_of(tk).startswith("@pick:") and action_of(tk) != "@pick:clear"]
-    if picks and (not moves or rng.random() < PICK_SOMETIMES):
-        return rng.choice(picks)
+    cards = [b for b in buttons if action_of(b.get("callback_data", "||")).startswith("@pick:")]
+    cards = [b for b in cards if action_of(b["callback_data"]) not in ("@pick:clear",)]
+    picked = [b["callback_data"] for b in cards if b["text"].startswith("✓")]
+    if picked:
+        return rng.choice(moves) if moves else picked[0]
+    if cards and (not moves or rng.random() < PICK_SOMETIMES):
+        return str(rng.choice(cards)["callback_data"])
     return rng.choice(moves) if moves else None
 
 
@@ -146,7 +152,9 @@ def version_of_markup(markup: Any) -> int | None:
     return None
 
 
-async def play(game: str, schedule: str, think: float, seed: int, workers: int) -> dict[str, Any]:
+async def play(
+    game: str, schedule: str, think: float, seed: int, workers: int, pings: str = "auto"
+) -> dict[str, Any]:
     random.SystemRandom = lambda: random.Random(seed)  # type: ignore[assignment,misc]  # a fixed deal
     clock = SimClock()
     h = await Harness(polling=False, clock=clock).start()
@@ -157,6 +165,8 @@ async def play(game: str, schedule: str, think: float, seed: int, workers: int) 
     try:
         for p in (ANN, CAT):
             await sim.say(p, "/start", chat_id=p.id)
+        for p in PEOPLE if pings != "auto" else ():
+            await sim.say(p, f"/pings {pings}", chat_id=p.id)  # how each hears it is their move
         options = f" schedule={schedule.replace(' ', ',')}" if game == "rozpysnyi" else ""
         preset = f" {PRESETS[game]}" if game in PRESETS else ""
         await sim.say(ANN, f"/new {game}{preset}{options}")
@@ -169,7 +179,9 @@ async def play(game: str, schedule: str, think: float, seed: int, workers: int) 
         table_id = h.table().text.split("table ")[1].split("<")[0]
         await sim.press(ANN, h.table(), button(h.table(), "Start"))
         first, started_at, wall = len(h.api.calls), clock.now, time.perf_counter()
-        moves, picks, presses, seen_at, made, refused = 0, 0, 0, {}, [], []
+        moves, picks, presses, made, refused = 0, 0, 0, [], []
+        since: dict[int, tuple[tuple[Any, ...], float]] = {}  # person → the view they see, since when
+        waiting: dict[int, tuple[Any, ...]] = {}  # person → the view they pressed on: they wait for a new one
         rng = random.Random(seed)  # each person presses one of their legal buttons at random
         while True:
             await sim.quiet()
@@ -180,25 +192,30 @@ async def play(game: str, schedule: str, think: float, seed: int, workers: int) 
             ready = []
             for seat, p in enumerate(PEOPLE):
                 hand = h.hand(p)
+                if hand is None:
+                    continue
+                view = (hand.message_id, hand.text, str(hand.markup))  # its text and buttons (a ✓ pick)
+                if since.get(p.id, ((), 0.0))[0] != view:
+                    since[p.id] = (view, clock.now)
+                if waiting.get(p.id) == view:
+                    continue
                 legal = (
                     set(rules.legal_actions(state, seat)) if state and table.status == "playing" else set()
                 )
-                token = choose(rng, hand.tokens() if hand and legal else [], legal)
+                token = choose(rng, hand.buttons() if legal else [], legal)
                 if token is not None:
-                    assert hand is not None
-                    seen = seen_at.setdefault((p.id, hand.message_id, hand.text), clock.now)
-                    if seen < math.inf:
-                        ready.append((seen + think, p, hand, token))
+                    ready.append((since[p.id][1] + think, p, hand, token, view))
             if not ready:
                 if not clock.sleeping:
                     break  # nothing on its way and nobody to move: the game is over
                 clock.advance(clock.next_wake())
                 continue
-            due, person, hand, token = min(ready, key=lambda r: r[0])
+            due, person, hand, token, view = min(ready, key=lambda r: r[0])
             if clock.next_wake() < due:
                 clock.advance(clock.next_wake())
                 continue
             clock.advance(due)
+            waiting[person.id] = view
             query = await sim.press(person, hand, token, dps[presses % len(dps)])
             presses += 1
             after = await h.store.load(table_id)
@@ -207,9 +224,8 @@ async def play(game: str, schedule: str, think: float, seed: int, workers: int) 
             elif after is not None and after[1] > loaded[1]:
                 moves += 1
                 made.append((clock.now, after[1]))
-            else:  # refused: that person waits for their next view instead of pressing again
+            else:
                 refused.append(h.api.answer_params.get(query, {}).get("text", ""))
-                seen_at[(person.id, hand.message_id, hand.text)] = math.inf
         await sim.until_idle()
         group = [c for c in h.api.calls[first:] if c.method in SENDING and chat_of(c) == GROUP]
         return {
@@ -305,10 +321,11 @@ async def main() -> None:
     parser.add_argument("--workers", type=int, default=1, help="workers sharing one Redis (1 or more)")
     parser.add_argument("--think", default="0,3,10", help="seconds a person takes per move (comma list)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--pings", default="auto", help="turn alerts: auto, group, off")
     args = parser.parse_args()
     for game in args.game.split(","):
         for think in (float(x) for x in args.think.split(",")):
-            result = await play(game, args.schedule, think, args.seed, args.workers)
+            result = await play(game, args.schedule, think, args.seed, args.workers, args.pings)
             report(game, args.schedule, think, args.workers, result)
 
 
