@@ -12,6 +12,9 @@ DEV := $(VENV)/.dev-$(SUM)
 # the project itself: its dependencies are all in the lock, and its build backend (setuptools) too
 SELF := $(PIP) install --quiet --no-deps --no-build-isolation -e .
 
+# the tests run in one process per core (pytest-xdist); `make test TEST_WORKERS=0` runs them in one
+TEST_WORKERS ?= auto
+
 .PHONY: run test lint bench lock clean
 
 $(RUNTIME): pyproject.toml requirements.txt
@@ -32,7 +35,8 @@ run: $(RUNTIME)
 test: $(DEV)
 	scripts/ensure-redis
 	scripts/ensure-node
-	KOZYR_REQUIRE_REDIS=1 KOZYR_REQUIRE_NODE=1 scripts/with-redis scripts/with-redis-cluster $(PY) -m pytest -q $(PYTEST_ARGS)
+	KOZYR_REQUIRE_REDIS=1 KOZYR_REQUIRE_NODE=1 scripts/with-redis scripts/with-redis-cluster \
+		$(PY) -m pytest -q -n $(TEST_WORKERS) $(PYTEST_ARGS)
 	$(VENV)/bin/ruff check .
 
 lint: $(DEV)

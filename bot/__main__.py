@@ -3,7 +3,7 @@
     python -m bot                serve the platforms whose token is set; with none, a console table
                                  (on a terminal) — or, with no terminal either, a clear error (exit 2)
     python -m bot serve          serve; refuses to start without a token
-    python -m bot console [GAME] [--preset P] [--option NAME=VALUE]… [--opponents N] [--ai LEVEL]
+    python -m bot console [GAME] [--preset P] [--option NAME=VALUE]… [--opponents N] [--level LEVEL]
                                  [--lang en|ru|uk] [--pace SECONDS] [--name NAME]
                                  a table in the terminal against the AI; without GAME, a short menu
     python -m bot check          the install and the configuration: adapters import, Redis answers,
@@ -49,7 +49,10 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("--preset", help="a preset of the game")
     c.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
     c.add_argument("--opponents", type=int, help="how many AI opponents")
-    c.add_argument("--ai", help="AI level: a name, or a number from 1 (the weakest)")
+    # --ai: its former name, kept for old command lines (it read as "how many AIs", which is --opponents)
+    c.add_argument(
+        "--level", "--ai", dest="ai", help="the AI's level: a name, or a number from 1 (the weakest)"
+    )
     c.add_argument("--lang", help="en, ru or uk")
     c.add_argument("--pace", type=float, help="seconds between AI moves (default AI_DELAY)")
     c.add_argument("--name", help="your name at the table")
@@ -128,10 +131,11 @@ async def console(args: argparse.Namespace, settings: Settings) -> int:
         setup.options[name.strip()] = value.strip()
     if args.game:
         try:
-            setup.game = games.get(args.game).key
+            game, setup.preset, variant = games.lookup(args.game, args.preset)
         except GameError as e:
             print(t(lang, f"error.{e.code}", **e.params), file=sys.stderr)
             return 2
+        setup.game, setup.options = game.key, {**variant, **setup.options}  # `perevodnoy`: durak, perevodnoy
     redis = await open_redis(settings)
     return await run_console(settings, setup, pace=args.pace, name=args.name, redis=redis)
 

@@ -9,7 +9,7 @@ import importlib
 
 from games.base import Event, Game, GameError, GameState, Options
 
-__all__ = ["Event", "Game", "GameError", "GameState", "Options", "all_games", "get"]
+__all__ = ["Event", "Game", "GameError", "GameState", "Options", "all_games", "get", "lookup"]
 
 # Each package exposes `GAME`, an instance of its `Game` subclass.
 GAME_MODULES = (
@@ -47,6 +47,16 @@ def get(name: str) -> Game:
     if game is None:
         raise GameError("unknown_game", name=name)
     return game
+
+
+def lookup(name: str, preset: str | None = None) -> tuple[Game, str | None, dict[str, str]]:
+    """`get`, and what a name that names a variant sets: its preset (`perevodnoy`: durak's `perevodnoy`),
+    or beside another `preset` that preset's options, as if typed (`perevodnoy short`); else `preset`."""
+    game = get(name)
+    named = game.alias_presets.get(name.strip().casefold())
+    if named is None or preset is None:
+        return game, preset or named, {}
+    return game, preset, {option: str(value) for option, value in game.presets[named].items()}
 
 
 def all_games() -> list[Game]:

@@ -17,6 +17,7 @@ It adds a table per level (all its seats together) and, for two levels, how the 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import random
@@ -95,11 +96,37 @@ def _one(args: tuple[str, list[str], dict[str, Any], dict[str, Any], int, int]) 
 
 
 def mean_ci(xs: Sequence[float]) -> tuple[float, float]:
-    """Mean and the half-width of its 95 % normal confidence interval."""
+    """Mean and the half-width of its 95 % confidence interval (Student's t: honest for few samples)."""
     m = statistics.fmean(xs)
     if len(xs) < 2:
         return m, math.inf
-    return m, 1.96 * statistics.stdev(xs) / math.sqrt(len(xs))
+    return m, student_t(len(xs) - 1) * statistics.stdev(xs) / math.sqrt(len(xs))
+
+
+@functools.lru_cache(maxsize=512)
+def student_t(df: int, level: float = 0.95) -> float:
+    """The two-sided `level` quantile of Student's t with `df` degrees of freedom (12.71 for 1, 1.96 at ∞)."""
+
+    def inside(t: float) -> float:  # P(|T| ≤ t): Abramowitz & Stegun 26.7.3–4, exact for whole df
+        theta = math.atan(t / math.sqrt(df))
+        c2, term, total = math.cos(theta) ** 2, 1.0, 1.0
+        if df % 2:
+            for k in range(3, df - 1, 2):
+                term *= c2 * (k - 1) / k
+                total += term
+            return 2 / math.pi * (theta + (math.sin(theta) * math.cos(theta) * total if df > 1 else 0.0))
+        for k in range(2, df - 1, 2):
+            term *= c2 * (k - 1) / k
+            total += term
+        return math.sin(theta) * total
+
+    if df > 10_000:
+        return statistics.NormalDist().inv_cdf((1 + level) / 2)
+    lo, hi = 0.0, 1000.0
+    for _ in range(80):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if inside(mid) < level else (lo, mid)
+    return (lo + hi) / 2
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:

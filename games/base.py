@@ -129,6 +129,8 @@ class ContestRules(BaseModel):
     `game` — the built-in AI plays its seat for the rest of the game; `board` — for the rest of the
     deal (`GameState.deal_no`), `penalty` points off per move it plays, shared by the seat's `sides`
     group (partners) if any; `rule` — the game's own rule (`Game.penalize`, e.g. the tricks bad card).
+    A game never outlives `max_moves` moves or `max_seconds` seconds: it is then ended by the rules'
+    adjudication (`Game.adjudicate`). In a tournament an entrant of a game with `sides` is a side.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -138,6 +140,8 @@ class ContestRules(BaseModel):
     fallback: Literal["game", "board", "rule"] = "game"
     penalty: float = 0
     sides: tuple[tuple[int, ...], ...] = ()
+    max_moves: int = Field(20_000, gt=0)
+    max_seconds: float = Field(3600.0, gt=0)
 
 
 class Bot(Protocol):
@@ -153,6 +157,7 @@ OptT = TypeVar("OptT", bound=Options)
 class Game(Generic[S, OptT]):
     key: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
+    alias_presets: ClassVar[dict[str, str]] = {}  # an alias that names a variant → the preset that sets it
     State: ClassVar[type[GameState]]
     Options: ClassVar[type[Options]]
     min_players: ClassVar[int]
@@ -272,6 +277,10 @@ class Game(Generic[S, OptT]):
     def scores(self, state: S) -> list[float]:
         raise NotImplementedError
 
+    def adjudicate(self, state: S) -> list[float]:
+        """The scores of a game stopped by its contest's cap on moves or time: by default, as they stand."""
+        return self.scores(state)
+
     def winners(self, state: S) -> list[int]:
         """Seats sharing the best result (only meaningful once the game is over)."""
         s = self.scores(state)
@@ -298,15 +307,21 @@ class Game(Generic[S, OptT]):
         """The table log's lines for an event: (message key, parameters, seat); one line by default."""
         return [(f"{self.key}.event.{event.kind}", dict(event.data), event.seat)]
 
+    def points(self, state: S) -> list[float]:
+        """Each seat's points as the players count them, for the standings and the score sheet (default:
+        `scores`; a game of penalty points, where `scores` are negated so that higher is better, shows
+        them positive)."""
+        return self.scores(state)
+
     def seat_points(self, view: BaseView, seat: int) -> float | None:
-        """The points shown beside a seat on the table (None: this game shows none now)."""
+        """The points shown beside a seat on the table, as `points` counts them (None: none now)."""
         return view.scores[seat]
 
     def ranking(self, state: S) -> list[tuple[int, str, dict[str, Any]]]:
         """The final standings, best first: (seat, message key, parameters) for each seat."""
-        scores = self.scores(state)
+        scores, shown = self.scores(state), self.points(state)
         order = sorted(range(len(scores)), key=lambda i: -scores[i])
-        return [(i, "host.rank.points", {"n": scores[i], "points": _num(scores[i])}) for i in order]
+        return [(i, "host.rank.points", {"n": shown[i], "points": _num(shown[i])}) for i in order]
 
     def rematch_seed(self, old: S, seed: int) -> int:
         """A seed for the next game of the same seats whose first dealer sits left of the last game's

@@ -5,7 +5,7 @@ line protocol of seed 002 for `tricks` (`--protocol json` for the JSON one), the
 (`docs/protocol.md`) for every other game. `NAME=ai:LEVEL` enters a built-in AI instead. The game's
 contest preset applies (tricks: to 1000, 2 s a card, a bad card costs 100 and a redeal); `--options`
 overrides its options. With `--games N` the seats rotate from game to game and each game has its own
-seed (S, S+1, …); a standings table follows.
+seed (S, S+1, …); a standings table follows, and `--workdirs DIR` keeps each game's in `DIR/gameN/`.
 
     python -m games contest tricks --player A="python3 examples/tricks_client.py" \\
         --player B=./tricks_client --player C=ai:random --player D=ai:random
@@ -22,7 +22,7 @@ import contextlib
 import json
 import sys
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import asdict, replace
 from typing import Any
 
 import games
@@ -33,13 +33,13 @@ from games.protocol.process import Limits, MiB
 from games.standings import standings, table
 
 
-def add_common(p: argparse.ArgumentParser) -> None:
+def add_common(p: argparse.ArgumentParser, players_required: bool = True) -> None:
     """Options shared by `contest` and `tournament`."""
     p.add_argument("game")
     p.add_argument(
         "--player",
         action="append",
-        required=True,
+        required=players_required,
         metavar="NAME=COMMAND",
         help="a program (started as COMMAND NAME) or NAME=ai:LEVEL; repeat per player",
     )
@@ -49,8 +49,12 @@ def add_common(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--time-limit", type=float, help="seconds per decision (default: the game's contest preset)"
     )
+    p.add_argument(
+        "--startup", type=float, default=Limits.startup, help="seconds to start, besides the first decision's"
+    )
     p.add_argument("--cpu", type=int, default=Limits.cpu, help="CPU seconds a program may use in a game")
-    p.add_argument("--memory", type=int, default=Limits.memory // MiB, help="MiB of address space (0: none)")
+    p.add_argument("--memory", type=int, default=Limits.memory // MiB, help="MiB of memory (0: no limit)")
+    p.add_argument("--processes", type=int, default=Limits.processes, help="processes and threads at once")
     p.add_argument("--budget", type=float, help="seconds per decision for the search AI")
     p.add_argument("--workdirs", help="run each program in DIR/NAME and keep it (its logs, stderr.log)")
 
@@ -59,8 +63,10 @@ def limits_from(game: Game, a: argparse.Namespace) -> Limits:
     return replace(
         Limits(),
         time=a.time_limit if a.time_limit is not None else game.contest.time_limit,
+        startup=a.startup,
         cpu=a.cpu,
         memory=a.memory * MiB,
+        processes=a.processes,
     )
 
 
@@ -132,13 +138,13 @@ def main(argv: Sequence[str] | None = None) -> None:
                 limits=limits,
                 transcript=transcript,
                 budget=a.budget,
-                workdirs=a.workdirs,
+                workdirs=a.workdirs and (f"{a.workdirs}/game{i + 1}" if a.games > 1 else a.workdirs),
             )
-            results.append(result)
+            results.append({"key": f"0.0.{i}.0", "seats": [asdict(s) for s in result.seats]})
             print(summary(result), flush=True)
     if a.games > 1:
         print()
-        print(table(standings([e.name for e in entrants], results)))
+        print(table(standings(list(dict.fromkeys(e.name for e in entrants)), results)))
 
 
 if __name__ == "__main__":

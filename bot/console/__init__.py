@@ -35,7 +35,7 @@ async def run_console(
     menu: bool = True,
     redis: Any = None,
 ) -> int:
-    """The menu (unless the game was given), then one game. Returns the exit code."""
+    """The menu (unless the game was given), then the game, its rematches and new games. The exit code."""
     redis = redis if redis is not None else await connect(settings.redis_url)
     reader = keyboard or FdKeyboard(sys.stdin.fileno())
     tty = sys.stdout.isatty()
@@ -70,16 +70,23 @@ async def _play(
 ) -> int:
     quick = settings.model_copy(update={"ai_delay": 0.0, "ai_processes": 0})  # the AI thinks in a thread
     host = Host(Store(redis, prefix=PREFIX), quick)
+    errors = lambda e, lang: host.error_text(e, lang, "console")  # noqa: E731
     if menu and setup.game is None:
-        errors = lambda e, lang: host.error_text(e, lang, "console")  # noqa: E731
         chosen = await Menu(reader, _write, errors).run(setup)
         if chosen is None:
             return 0
         setup = chosen
     player = name or _login_name() or t(setup.lang, "console.player")
     pace = settings.ai_delay if pace is None else pace
-    app = ConsoleApp(host, reader, lang=setup.lang, name=player, tty=tty, pace=pace)
-    return await app.play(setup)
+    while True:
+        app = ConsoleApp(host, reader, lang=setup.lang, name=player, tty=tty, pace=pace)
+        code = await app.play(setup)
+        if not app.new_game:
+            return code
+        chosen = await Menu(reader, _write, errors).run(Setup(lang=setup.lang))  # the menu again
+        if chosen is None:
+            return 0
+        setup = chosen
 
 
 class CtrlC:

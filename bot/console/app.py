@@ -35,6 +35,7 @@ from bot.core.api import (
     NewTable,
     Outcome,
     Press,
+    Rematch,
     Screen,
     SetOption,
     ShowHistory,
@@ -94,6 +95,7 @@ class ConsoleApp:
         self.shown: object = None  # what the table and hand looked like when last shown
         self.after = 0  # the table's log lines printed so far (`Table.logged`)
         self.prompting = False
+        self.new_game = False  # after the end the person asked for a new game (the menu again)
         host.attach(self)
 
     # -- Frontend -------------------------------------------------------------------------------
@@ -121,7 +123,8 @@ class ConsoleApp:
 
     # -- the game -------------------------------------------------------------------------------
     async def play(self, setup: Setup) -> int:
-        """Open the table, seat the AI, start, and play to the end. The exit code: 0, or 2 for a bad setup."""
+        """Open the table, seat the AI, start, and play to the end; then rematches as long as the person
+        asks. The exit code: 0, or 2 for a bad setup; `new_game` when the person asked for another game."""
         game = games.get(setup.game or "")
         me, here = self.user, self.chat
         created = await self._command(NewTable(user=me, chat=here, game=game.key, preset=setup.preset))
@@ -137,9 +140,39 @@ class ConsoleApp:
         if await self._command(Start(user=self.user, chat=self.chat)) is None:
             return 2
         self.say(t(self.lang, "console.help") + "\n" + t(self.lang, "console.help_scores"))
-        return await self._turns()
+        while (code := await self._turns()) is None and await self._rematch():
+            pass
+        return code or 0
 
-    async def _turns(self) -> int:
+    async def _rematch(self) -> bool:
+        """After the end, as in a chat: 1 a rematch (True: it has started), 2 a new game, Enter or q quit."""
+        self.hand = None  # the finished game's buttons are gone
+        while True:
+            self.say(t(self.lang, "console.after_end"))
+            self.prompt()
+            try:
+                text = await self.keyboard.line(None)
+            except EOFError:
+                self.say("")
+                return False
+            self.prompting = False
+            word = (text or "").strip().casefold()
+            if word in ("", *QUIT):
+                return False
+            if word == "2":
+                self.new_game = True
+                return False
+            if word == "1":
+                done = await self._command(Rematch(user=self.user, table=self.table_id, chat=self.chat))
+                if done is not None and done.table is not None:
+                    self.table_id, self.after, self.shown = done.table, 0, None
+                    self.table = self.final = None
+                    return True
+            else:
+                self.say(t(self.lang, "console.bad_choice"))
+
+    async def _turns(self) -> int | None:
+        """Play the table to its end (None), or the exit code when the person quits."""
         ai_idle = False  # the AI was asked for a move and had none: wait for the person
         while True:
             table = await self._load()
@@ -147,7 +180,7 @@ class ConsoleApp:
             if table.status != "playing":
                 self._end()
                 await self._scores("/stats")
-                return 0
+                return None
             buttons = self._buttons()
             ai_next = table.ai_due is not None and not ai_idle
             if buttons:
@@ -182,6 +215,8 @@ class ConsoleApp:
             self.say(t(self.lang, "console.help") + "\n" + t(self.lang, "console.help_scores"))
         elif word.split(" ")[0] in SCORES:
             await self._scores(text)
+        elif text.isdigit() and not buttons:
+            self.say(t(self.lang, "console.not_your_turn"))
         elif text.isdigit():
             n = int(text)
             if 1 <= n <= len(buttons):

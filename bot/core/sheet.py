@@ -9,6 +9,7 @@ scores, places and (durak) how many times each was the durak.
 from __future__ import annotations
 
 import io
+import unicodedata
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -60,9 +61,9 @@ def sheet_data(table: Table, lang: str) -> Sheet:
     rounds = getattr(state, "sheet", None)
     if rounds is not None:
         return _rozpysnyi(state, title, names, winners, lang)
-    scores = game.scores(state)
+    scores = game.scores(state)  # higher is better: the places
     levels = sorted(set(scores), reverse=True)
-    rows = [Row(t(lang, "stats.sheet_score"), [_num(s) for s in scores], bold=True)]
+    rows = [Row(t(lang, "stats.sheet_score"), [_num(s) for s in game.points(state)], bold=True)]
     if over:
         rows.append(Row(t(lang, "stats.sheet_place"), [str(levels.index(s) + 1) for s in scores]))
     durak = getattr(state, "durak_counts", None)
@@ -102,13 +103,60 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.Im
     return ImageFont.load_default(size)
 
 
+ROBOT = "🤖"  # the AI's mark in its seat names: no text font draws it, so the sheet draws it itself
+NOT_A_CHARACTER = "\U0010fffd"  # a code point no font has: what a font draws for a missing glyph
+
+
+@cache
+def _has_glyph(f: Any, ch: str) -> bool:
+    """Whether the font draws `ch` (not the box it draws for a character it lacks)."""
+    return ch.isspace() or bytes(f.getmask(ch)) != bytes(f.getmask(NOT_A_CHARACTER))
+
+
+def _runs(text: str, f: Any) -> list[str]:
+    """The text in runs, with ROBOT a run of its own; a symbol the font lacks (an emoji in a person's
+    name) is left out rather than drawn as a box."""
+    runs: list[str] = []
+    for ch in text:
+        if ch == ROBOT:
+            runs.append(ROBOT)
+        elif unicodedata.category(ch) != "So" or _has_glyph(f, ch):
+            if runs and runs[-1] != ROBOT:
+                runs[-1] += ch
+            else:
+                runs.append(ch)
+    return runs
+
+
 def _width(text: str, f: Any) -> int:
-    left, _top, right, _bottom = f.getbbox(text or " ")
-    return int(right - left)
+    return sum(f.size if run == ROBOT else int(f.getlength(run)) for run in _runs(text, f))
+
+
+def _text(d: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, f: Any, fill: tuple[int, ...]) -> None:
+    """`d.text` for a line that may hold ROBOT (drawn as a small robot's head, one em wide)."""
+    x, y = xy
+    for run in _runs(text, f):
+        if run == ROBOT:
+            _robot(d, x, y + 1, f.size, fill)
+            x += f.size
+        else:
+            d.text((x, y), run, font=f, fill=fill)
+            x += int(f.getlength(run))
+
+
+def _robot(d: ImageDraw.ImageDraw, x: int, y: int, em: int, ink: tuple[int, ...]) -> None:
+    """A robot's head in an em square: an antenna, a square head, two eyes and a mouth."""
+    u = em / 12
+    d.line((x + 6 * u, y + 1.5 * u, x + 6 * u, y + 4 * u), fill=ink, width=max(1, round(u)))
+    d.ellipse((x + 5 * u, y + 0.5 * u, x + 7 * u, y + 2.5 * u), fill=ink)
+    d.rounded_rectangle((x + 1.5 * u, y + 4 * u, x + 10.5 * u, y + 11.5 * u), radius=1.5 * u, fill=ink)
+    for eye in (4.3, 7.7):
+        d.ellipse((x + (eye - 1.1) * u, y + 5.8 * u, x + (eye + 1.1) * u, y + 8 * u), fill=PAPER)
+    d.line((x + 4.3 * u, y + 9.8 * u, x + 7.7 * u, y + 9.8 * u), fill=PAPER, width=max(1, round(u)))
 
 
 def draw(sheet: Sheet) -> bytes:
-    """The sheet as a PNG."""
+    """The sheet as a PNG: the grid with a margin on every side, so no line lies on the picture's edge."""
     body, head, small = font(18), font(18, bold=True), font(14)
     pad, line_h = 10, 30
     label_w = max([_width(r.label, head) for r in sheet.rows] + [60]) + 2 * pad
@@ -116,36 +164,33 @@ def draw(sheet: Sheet) -> bytes:
         [_width(c, body) for r in sheet.rows for c in r.cells] + [_width(p, head) for p in sheet.players]
     )
     col_w = min(max(col_w + 2 * pad, 90), 360)
-    width = max(label_w + col_w * len(sheet.players), _width(sheet.title, head) + 2 * pad, 320)
-    width = max(width, _width(sheet.note, small) + 2 * pad if sheet.note else 0)
+    grid_w = label_w + col_w * len(sheet.players)
+    width = max(grid_w, _width(sheet.title, head), _width(sheet.note, small) if sheet.note else 0, 300)
+    width += 2 * pad + 1
     top = pad + line_h + 4
-    height = top + line_h * (len(sheet.rows) + 1) + (line_h if sheet.note else 0) + pad
-    image = Image.new("RGB", (width + 1, height), PAPER)
+    height = top + line_h * (len(sheet.rows) + 1) + (line_h if sheet.note else 0) + pad + 1
+    image = Image.new("RGB", (width, height), PAPER)
     d = ImageDraw.Draw(image)
-    d.text((pad, pad), sheet.title, font=head, fill=INK)
-    y = top
+    _text(d, (pad, pad), sheet.title, head, INK)
+    x0, y = pad, top
     for i, name in enumerate(sheet.players):  # the header: players across
-        x = label_w + i * col_w
+        x = x0 + label_w + i * col_w
         d.rectangle([x, y, x + col_w, y + line_h], outline=GRID, fill=(235, 238, 245))
-        d.text(
-            (x + pad, y + 5),
-            _fit(name, head, col_w - 2 * pad),
-            font=head,
-            fill=RED if i in sheet.winners else INK,
-        )
-    d.rectangle([0, y, label_w, y + line_h], outline=GRID, fill=(235, 238, 245))
+        fill = RED if i in sheet.winners else INK
+        _text(d, (x + pad, y + 5), _fit(name, head, col_w - 2 * pad), head, fill)
+    d.rectangle([x0, y, x0 + label_w, y + line_h], outline=GRID, fill=(235, 238, 245))
     for row in sheet.rows:  # rounds down
         y += line_h
         f = head if row.bold else body
         fill = SHADE.get(row.kind, PAPER)
-        d.rectangle([0, y, label_w, y + line_h], outline=GRID, fill=fill)
-        d.text((pad, y + 5), row.label, font=f, fill=INK)
+        d.rectangle([x0, y, x0 + label_w, y + line_h], outline=GRID, fill=fill)
+        _text(d, (x0 + pad, y + 5), row.label, f, INK)
         for i, cell in enumerate(row.cells):
-            x = label_w + i * col_w
+            x = x0 + label_w + i * col_w
             d.rectangle([x, y, x + col_w, y + line_h], outline=GRID, fill=fill)
-            d.text((x + pad, y + 5), _fit(cell, f, col_w - 2 * pad), font=f, fill=INK)
+            _text(d, (x + pad, y + 5), _fit(cell, f, col_w - 2 * pad), f, INK)
     if sheet.note:
-        d.text((pad, y + line_h + 8), sheet.note, font=small, fill=(90, 90, 100))
+        _text(d, (pad, y + line_h + 8), sheet.note, small, (90, 90, 100))
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=True)
     return out.getvalue()

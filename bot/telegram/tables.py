@@ -34,12 +34,12 @@ def parse_new(args: str | None) -> tuple[str, str | None, dict[str, Any]]:
     if not plain:
         return default.key, None, options
     try:
-        game = games.get(plain[0])
+        game, preset, variant = games.lookup(plain[0], plain[1] if len(plain) > 1 else None)
     except GameError:
         if plain[0] in default.presets:
             return default.key, plain[0], options
         return plain[0], None, options
-    return game.key, (plain[1] if len(plain) > 1 else None), options
+    return game.key, preset, {**variant, **options}
 
 
 async def admin(tg: TelegramFrontend, message: Message) -> bool:

@@ -52,6 +52,9 @@ Decisions beyond the spec's own:
 - With "look through the stock" everyone sees which cards the stock holds (sorted, not their order).
 - `scores` count the games of the match a seat did not lose (durak 0, others 1, a draw 1 for all), so
   `winners` are the seats that are not the durak.
+- Contests of programs (the `contest` preset) offer no undo: a program could beat, take back and beat
+  again for ever. A game stopped by the contest's cap on moves or time (`adjudicate`) is lost by the
+  player holding the most cards (in teams, with the partner); if several hold the most, nobody loses it.
 """
 
 from __future__ import annotations
@@ -61,7 +64,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
-from games.base import BaseView, Event, Game, GameError, GameState, Options, next_seat
+from games.base import BaseView, ContestRules, Event, Game, GameError, GameState, Options, next_seat
 from games.cards import SUITS, CardError, make_deck, parse_card, rank, rank_value, sort_hand, suit
 
 HAND = 6
@@ -117,6 +120,7 @@ class UndoRecord(BaseModel):
     defender: int
     done: list[int]
     passed: list[int] = Field(default_factory=list)
+    passer: int | None = None
 
 
 class DurakState(GameState):
@@ -129,6 +133,7 @@ class DurakState(GameState):
     trump_in_hand: bool = False  # no stock after the deal: the dealer's last card was shown
     attacker: int = 0  # who opens (or opened) the bout
     defender: int = 1
+    passer: int | None = None  # perevodnoy: who passed the attack on to the defender (None: the attacker)
     table: list[Pair] = Field(default_factory=list)
     taking: bool = False
     done: list[int] = Field(default_factory=list)
@@ -160,6 +165,7 @@ class DurakView(BaseView):
     table: list[Pair]
     attacker: int
     defender: int
+    passer: int | None = None  # perevodnoy: who passed the attack on to the defender (null: the attacker)
     taking: bool
     done: list[int]
     shown: bool
@@ -229,6 +235,10 @@ class DurakRules(Game[DurakState, DurakOptions]):
     Options = DurakOptions
     min_players = 2
     max_players = 6
+    alias_presets: ClassVar[dict[str, str]] = {
+        **dict.fromkeys(("podkidnoy", "подкидной", "підкидний"), "podkidnoy"),
+        **dict.fromkeys(("perevodnoy", "переводной", "перевідний"), "perevodnoy"),
+    }
     presets: ClassVar[dict[str, dict[str, Any]]] = {
         "podkidnoy": {},
         "perevodnoy": {"variant": "perevodnoy"},
@@ -237,7 +247,9 @@ class DurakRules(Game[DurakState, DurakOptions]):
         "teams": {"teams": True},
         "training": {"open_cards": True, "look_stock": True},
         "match3": {"match_games": 3},
+        "contest": {"undo": False},
     }
+    contest = ContestRules(preset="contest", max_moves=2000, max_seconds=1800)
 
     def check_players(self, players: int, options: DurakOptions) -> None:
         super().check_players(players, options)
@@ -621,6 +633,7 @@ class DurakRules(Game[DurakState, DurakOptions]):
                 defender=state.defender,
                 done=list(state.done),
                 passed=list(state.passed),
+                passer=state.passer,
             )
         state.undo = None
         events: list[Event] = getattr(self, f"_do_{verb}")(state, seat, *args)
@@ -639,6 +652,7 @@ class DurakRules(Game[DurakState, DurakOptions]):
         )
         state.table = [p.model_copy() for p in rec.table]
         state.defender, state.done, state.passed = rec.defender, list(rec.done), list(rec.passed)
+        state.passer = rec.passer
         state.undo = None
         return [Event(kind="undo", seat=seat, data={"cards": rec.cards})]
 
@@ -673,7 +687,7 @@ class DurakRules(Game[DurakState, DurakOptions]):
         target = self.transfer_target(state)
         self._lay(state, seat, card)
         state.table.append(Pair(attack=card, by=seat))
-        state.defender, state.done, state.passed = target, [], []
+        state.defender, state.done, state.passed, state.passer = target, [], [], seat
         return [Event(kind="transfer", seat=seat, data={"card": card, "defender": target})]
 
     def _do_show(self, state: DurakState, seat: int, card: str) -> list[Event]:
@@ -681,7 +695,7 @@ class DurakRules(Game[DurakState, DurakOptions]):
         state.shown = True
         if card not in state.known[seat]:
             state.known[seat].append(card)
-        state.defender, state.done, state.passed = target, [], []
+        state.defender, state.done, state.passed, state.passer = target, [], [], seat
         return [Event(kind="show", seat=seat, data={"card": card, "defender": target})]
 
     def _do_take(self, state: DurakState, seat: int) -> list[Event]:
@@ -718,7 +732,7 @@ class DurakRules(Game[DurakState, DurakOptions]):
             state.first_bout = False
             events = [Event(kind="beaten_off", seat=d, data={"cards": cards, "n": len(cards)})]
         state.table, state.done, state.taking, state.shown, state.opening = [], [], False, False, None
-        state.passed = []
+        state.passed, state.passer = [], None
         events += self._draw(state)
         events += self._leave(state)
         if self._finished(state):
@@ -838,6 +852,7 @@ class DurakRules(Game[DurakState, DurakOptions]):
             table=[p.model_copy() for p in state.table],
             attacker=state.attacker,
             defender=state.defender,
+            passer=state.passer,
             taking=state.taking,
             done=list(state.passed),
             shown=state.shown,
@@ -862,6 +877,19 @@ class DurakRules(Game[DurakState, DurakOptions]):
     def scores(self, state: DurakState) -> list[float]:
         """Games of the match not lost: the durak (and, in teams, the partner) scores 0 for a game."""
         return [float(state.games_played - n) for n in state.losses]
+
+    def adjudicate(self, state: DurakState) -> list[float]:
+        """A game stopped by a contest's cap: lost by the one holding the most cards (in teams, with the
+        partner), by nobody if several hold the most; the match's finished games stand."""
+        if state.over:
+            return self.scores(state)
+        left = self.active(state)
+        most = max(len(state.hands[s]) for s in left)
+        holders = [s for s in left if len(state.hands[s]) == most]
+        losers = set()
+        if len(holders) == 1:
+            losers = {holders[0], (holders[0] + 2) % 4} if state.options.teams else {holders[0]}
+        return [float(state.games_played + 1 - state.losses[s] - (s in losers)) for s in range(state.players)]
 
     # -- presentation ----------------------------------------------------------------------------
     def describe_action(self, action: str) -> tuple[str, dict[str, Any]]:
@@ -905,6 +933,11 @@ class DurakRules(Game[DurakState, DurakOptions]):
                 out.append((s, "durak.rank.draw", {}))
         return out
 
+    @staticmethod
+    def attacking(view: DurakView) -> int:
+        """Who attacks the defender now: the bout's attacker, or whoever last passed the attack on."""
+        return view.attacker if view.passer is None else view.passer
+
     def status_lines(self, view: BaseView) -> list[tuple[str, dict[str, Any]]]:
         assert isinstance(view, DurakView)
         lines: list[tuple[str, dict[str, Any]]] = []
@@ -943,7 +976,7 @@ class DurakRules(Game[DurakState, DurakOptions]):
                 (
                     "durak.status.bout",
                     {
-                        "attacker": view.attacker,
+                        "attacker": self.attacking(view),
                         "defender": view.defender,
                         "n": len(view.table),
                         "limit": view.bout_limit,
@@ -984,6 +1017,6 @@ class DurakRules(Game[DurakState, DurakOptions]):
             return ("durak.seat.taking", {}) if view.taking else ("durak.seat.defender", {})
         if view.table and seat in view.done:
             return "durak.seat.done", {}
-        if seat == view.attacker:
+        if seat == self.attacking(view):
             return "durak.seat.attacker", {}
         return None

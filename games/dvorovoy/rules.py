@@ -44,7 +44,9 @@ Decisions beyond the spec's own:
   three: the two others, then the first again, who draws 4 and loses one turn). The turn passes to the
   first player clockwise who was not skipped (the mover again if every other one was).
 - A player who sheds their last card (not a 6) ends the move at once: a last jack names no suit, and the
-  effects still hit. Drawing with the stock and the pile both exhausted takes what there is.
+  effects still hit. A move also ends by itself when the mover holds no more cards of the rank just played
+  (`end` would be the only choice); a jack still waits for its suit. Drawing with the stock and the pile
+  both exhausted takes what there is.
 - End of a round: everyone else adds the points left in hand (10/Q/K 10, A 15, J 20, 6–9 0). A total of
   exactly 125 burns to 0 (option). When totals pass 125 the match ends; if several pass it in the same
   round they all lose. The dealer moves one seat clockwise each round.
@@ -52,7 +54,8 @@ Decisions beyond the spec's own:
   totals, the top card and the suit asked for, the move in progress and who the last move hit; not the
   pile under the top, nor the stock's size (a program could only ask whether it may draw).
 - `scores` are the totals negated (fewer points is better), so `winners` are the lowest totals and a
-  seat that went over 125 ranks last.
+  seat that went over 125 ranks last; what people read (the seats, the standings, the sheet) is the
+  totals themselves, positive (`points`).
 """
 
 from __future__ import annotations
@@ -375,8 +378,8 @@ class DvorovoyRules(Game[DvorovoyState, DvorovoyOptions]):
         return events + self._settle(state)
 
     def _settle(self, state: DvorovoyState) -> list[Event]:
-        """Play out what needs no choice: forced draws to cover a 6, a move ended by going out, turns
-        that can only pass."""
+        """Play out what needs no choice: forced draws to cover a 6, a move ended by going out or with
+        nothing left to add, turns that can only pass."""
         events: list[Event] = []
         for _ in range(4 * state.players + 40):
             if state.over:
@@ -397,6 +400,9 @@ class DvorovoyRules(Game[DvorovoyState, DvorovoyOptions]):
                 continue
             if state.played and not hand:
                 events.append(Event(kind="out", seat=state.mover))
+                events += self._end_move(state, list(state.played))
+                continue
+            if state.played and not cards and rank(top) != "J":  # nothing to add: `end` is no choice
                 events += self._end_move(state, list(state.played))
                 continue
             if not state.played and not cards and (state.drew or not self.can_draw(state)):
@@ -501,6 +507,22 @@ class DvorovoyRules(Game[DvorovoyState, DvorovoyOptions]):
     def scores(self, state: DvorovoyState) -> list[float]:
         """The totals negated: fewer points is better."""
         return [-float(t) for t in state.totals]
+
+    def points(self, state: DvorovoyState) -> list[float]:
+        """The totals as the players keep them: penalty points, positive."""
+        return [float(t) for t in state.totals]
+
+    def seat_points(self, view: BaseView, seat: int) -> float | None:
+        assert isinstance(view, DvorovoyView)
+        return float(view.totals[seat])
+
+    def ranking(self, state: DvorovoyState) -> list[tuple[int, str, dict[str, Any]]]:
+        """Fewest points first; a seat over 125 says so."""
+        ranked = super().ranking(state)
+        return [
+            (s, "dvorovoy.seat.bust", {"total": state.totals[s]}) if s in state.losers else (s, key, params)
+            for s, key, params in ranked
+        ]
 
     # -- presentation ----------------------------------------------------------------------------
     def describe_action(self, action: str) -> tuple[str, dict[str, Any]]:

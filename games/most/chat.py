@@ -78,6 +78,11 @@ class ChatMixin:
             return None
         return "most.seat.laid", {"points": view.table_points[seat]}
 
+    def seat_points(self, view: BaseView, seat: int) -> float | None:
+        """A match's totals; a single game has none before its end (the seat says what it has laid)."""
+        assert isinstance(view, MostView)
+        return view.scores[seat] if view.target or view.over else None
+
     def hand_context(self, view: BaseView) -> list[Line]:
         """On the viewer's turn only (so others' moves leave a hand unchanged): what to do now, with
         the bridge while drawing (what `take:n` takes) and the melds while playing (where to lay off)."""
@@ -87,7 +92,9 @@ class ChatMixin:
         if view.pending is not None:
             return [("most.hand.pending", {"card": view.pending})]
         if view.phase == "draw":
-            return [("most.hand.draw", {}), ("most.status.bridge", {"cards": bridge_text(view.bridge)})]
+            takes = any(self.can_take(view, view.turn, pos) for pos in range(1, len(view.bridge) + 1))  # type: ignore[attr-defined]
+            say = "most.hand.draw" if takes else "most.hand.draw_only"  # not "or take" with no take offered
+            return [(say, {}), ("most.status.bridge", {"cards": bridge_text(view.bridge)})]
         melds: list[Line] = [
             ("most.status.meld", {"n": i, "owner_seat": m.owner, "cards": entries_text(m.cards)})
             for i, m in enumerate(view.melds, 1)

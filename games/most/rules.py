@@ -289,12 +289,14 @@ class MostRules(Game[MostState, MostOptions]):
                 out += [f"lay:{j}={card}:{i + 1}" for j in hand if is_joker(j)]
         return out
 
-    def can_take(self, state: MostState, seat: int, pos: int) -> bool:
-        """Whether taking the bridge from card #pos leaves a hand that can meld that card and keep one."""
+    def can_take(self, state: MostState | MostView, seat: int, pos: int) -> bool:
+        """Whether taking the bridge from card #pos leaves a hand that can meld that card and keep one
+        (from a view: the viewer's own hand)."""
         if not 1 <= pos <= len(state.bridge):
             return False
         taken = state.bridge[pos - 1 :]
-        hand = state.hands[seat] + taken
+        held = state.hands[seat] if isinstance(state, MostState) else state.hand or []
+        hand = held + taken
         if len(hand) < 4:
             return False
         visible = {stands_for(e) for m in state.melds for e in m.cards}

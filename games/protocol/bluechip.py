@@ -30,7 +30,6 @@ import re
 import select
 import shlex
 import shutil
-import signal
 import socket
 import subprocess
 import tempfile
@@ -40,7 +39,8 @@ from typing import Any
 
 from games.bridge.auction import partner
 from games.bridge.rules import SUIT_ORDER, sort_bridge
-from games.protocol.process import Limits, ProgramGone, clean_env, command_argv, limited
+from games.protocol.process import Limits, ProgramGone, command_argv
+from games.protocol.sandbox import Sandboxed
 
 PREFIX = "bluechip:"
 GAME = "bridge"
@@ -216,7 +216,7 @@ class Robot:
         self.gone: str | None = None
         self.listener = socket.create_server((self.target.host, self.target.port))
         self.host, self.port = self.listener.getsockname()[:2]
-        self.proc: subprocess.Popen[bytes] | None = None
+        self.proc: Sandboxed | None = None
         self.conn: socket.socket | None = None
         self.buffer = bytearray()
         self.seat = 0
@@ -227,7 +227,7 @@ class Robot:
         self.board_no: int | None = None  # the board the connection is at (None: before its first)
         self.act: dict[str, Any] | None = None
         self.late = 0  # questions that timed out (the match would skip their late answers)
-        self.started = 0.0
+        self.started = time.monotonic()  # as a Program's: when it was started
 
     # -- Program's interface ------------------------------------------------------------------------
     def send(self, line: str) -> None:
@@ -332,22 +332,14 @@ class Robot:
         words = {"host": self.host, "port": str(self.port), "seat": SEATS[self.seat], "name": self.name}
         argv = [w.format(**words) if "{" in w else w for w in self.argv]
         log = open(os.path.join(self.workdir, "stderr.log"), "ab")  # noqa: SIM115
-        try:
-            self.proc = subprocess.Popen(
-                limited(argv, self.limits),
-                stdin=subprocess.DEVNULL,
-                stdout=log,
-                stderr=log,
-                cwd=self.workdir,
-                env=clean_env(self.workdir),
-                start_new_session=True,
-                close_fds=True,
-            )
+        try:  # in its sandbox, but with the network: it connects to our port
+            quiet = {"stdin": subprocess.DEVNULL, "stdout": log, "stderr": log}
+            self.proc = Sandboxed(argv, self.limits, self.workdir, network=True, **quiet)
         finally:
             log.close()
 
     def _connect(self, deadline: float) -> None:
-        if self.target.command and (self.proc is None or self.proc.poll() is not None):
+        if self.target.command and (self.proc is None or self.proc.proc.poll() is not None):
             self._spawn()
         ready, _, _ = select.select([self.listener], [], [], max(0.0, deadline - time.monotonic()))
         if not ready:
@@ -413,10 +405,7 @@ class Robot:
 
     def _kill(self) -> None:
         if self.proc is not None:
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(self.proc.pid, signal.SIGKILL)
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                self.proc.wait(timeout=5)
+            self.proc.stop()
             self.proc = None
 
     # -- the board's steps ----------------------------------------------------------------------------

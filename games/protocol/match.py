@@ -1,10 +1,13 @@
 """One game between programs and built-in AIs, under a game's contest rules.
 
-`play_match(game, entrants, seed=…)` starts each program (its name the only argument), speaks a
-protocol to it (`json`, or the tricks `line` protocol), asks it for an action whenever its seat must
-act, and keeps to the game's `ContestRules`: the time per decision, and what a violation (no answer in
-time, a crash, an answer that is no legal action) costs — the game's own rule, or the built-in AI for
-the rest of the game or of the deal with a penalty per move. Every line can go to a transcript.
+`play_match(game, entrants, seed=…)` starts each program (its name the only argument) in its sandbox,
+speaks a protocol to it (`json`, or the tricks `line` protocol), asks it for an action whenever its seat
+must act, and keeps to the game's `ContestRules`: the time per decision (the first one also gets what is
+left of the start-up allowance), what a violation (no answer in time, a crash, an answer that is no legal
+action) costs — the game's own rule, or the built-in AI for the rest of the game or of the deal with a
+penalty per move — and the cap on moves and time, past which the rules adjudicate the game. A program
+lives for the whole game. An entrant may hold several seats of one side (a bridge pair): each seat is
+its own process, which sees only that seat. Every line can go to a transcript.
 """
 
 from __future__ import annotations
@@ -58,9 +61,10 @@ class Entrant:
 class SeatResult:
     name: str
     seat: int
-    score: float  # the game's score less penalties
+    score: float  # the game's score less penalties (a side's: partners share them, as the rules say)
     game_score: float
-    penalty: float = 0.0
+    penalty: float = 0.0  # points off the game's score for this seat's violations (`board` fallback)
+    rule_penalty: float = 0.0  # points the game's own rule took for them, already in `game_score`
     violations: list[str] = field(default_factory=list)
     ai_moves: int = 0  # moves the built-in AI played for this program
     replaced: str | None = None  # why the AI took the seat for good, if it did
@@ -88,6 +92,8 @@ class MatchResult:
     moves: int
     deals: int
     seconds: float
+    capped: str | None = None  # `moves` or `time` when the cap ended the game (adjudicated)
+    state: Any = field(default=None, repr=False, compare=False)  # the final state
 
     @property
     def names(self) -> list[str]:
@@ -162,8 +168,7 @@ class Match:
         self.seed = seed
         self.options = contest_options(game, self.rules, options)
         names = [e.name for e in entrants]
-        if len(set(names)) != len(names):
-            raise ValueError("two players have the same name")
+        self.labels = seat_labels(entrants, self.rules.sides)
         protocol = protocol or ("line" if game.key == "tricks" else "json")
         self.speaker = SPEAKERS[protocol](game, names, self.limits.time, self.options)
         self.transcript = transcript
@@ -174,7 +179,7 @@ class Match:
             for i, e in enumerate(entrants):
                 program = None
                 if e.command is not None:
-                    workdir = f"{workdirs}/{e.name}" if workdirs else None
+                    workdir = f"{workdirs}/{self.labels[i]}" if workdirs else None
                     program = launch.start(e.name, e.command, self.limits, workdir)
                 bot = make_bot(game, e.level or fallback, budget)
                 result = SeatResult(name=e.name, seat=i, score=0.0, game_score=0.0)
@@ -192,7 +197,7 @@ class Match:
         for seat, text in messages:
             targets = [s for s in (self.seats if seat is None else [self.seats[seat]]) if s.listening]
             if seat is None or targets:
-                self._log(f"> {'*' if seat is None else self.speaker.names[seat]}\t{text}")
+                self._log(f"> {'*' if seat is None else self.labels[seat]}\t{text}")
             for s in targets:
                 assert s.program is not None
                 s.program.send(text)
@@ -208,13 +213,15 @@ class Match:
         self._send(self.speaker.query(state, seat))
         t0 = time.monotonic()
         deadline = t0 + self.limits.time
+        if not s.result.decisions:  # what is left of the start-up allowance
+            deadline += max(0.0, self.limits.startup - (t0 - s.program.started))
         try:
             while True:
                 text = s.program.read_line(max(0.0, deadline - time.monotonic()))
                 if text is None:
                     s.owed += 1
                     return None, "timeout", ""
-                self._log(f"< {s.result.name}\t{text}")
+                self._log(f"< {self.labels[seat]}\t{text}")
                 if s.owed:
                     s.owed -= 1  # the answer to a query that had already timed out
                     continue
@@ -235,8 +242,8 @@ class Match:
         """A line the program sent with no question pending (one line answers one question), if any."""
         assert s.program is not None
         try:
-            while (text := s.program.read_line(0.0005)) is not None:
-                self._log(f"< {s.result.name}\t{text}")
+            while (text := s.program.read_line(0)) is not None:  # what is in the pipe now: no wait
+                self._log(f"< {self.labels[s.result.seat]}\t{text}")
                 if not s.owed:
                     return text
                 s.owed -= 1  # the late answer to a question that timed out: skipped
@@ -251,7 +258,12 @@ class Match:
         state = game.new(len(self.seats), self.options, seed=self.seed)
         self._send(self.speaker.start(state))
         moves = 0
+        capped = None
         while not game.is_over(state):
+            if moves >= self.rules.max_moves or time.monotonic() - t0 >= self.rules.max_seconds:
+                capped = "moves" if moves >= self.rules.max_moves else "time"
+                self._note(f"# the cap on {capped} ends the game: the rules adjudicate it")
+                break
             seat = self.rng.choice(game.to_act(state))
             s = self.seats[seat]
             bot_rng = random.Random(self.rng.random())
@@ -266,7 +278,7 @@ class Match:
                         self._send(self.speaker.after(state, events))
                         moves += 1
                         continue
-                self._note(f"# {s.result.name}: {reason}{f' {text!r}' if text else ''}")
+                self._note(f"# {self.labels[seat]}: {reason}{f' {text!r}' if text else ''}")
                 s.result.violations.append(reason)
                 state, handled = self._violation(state, seat, reason, text)
                 if handled:
@@ -281,7 +293,7 @@ class Match:
             state, events = game.apply(state, seat, action)
             self._send(self.speaker.after(state, events))
             moves += 1
-        return self._finish(state, moves, time.monotonic() - t0)
+        return self._finish(state, moves, time.monotonic() - t0, capped)
 
     def _note(self, text: str) -> None:
         self._log(text)
@@ -291,7 +303,9 @@ class Match:
         s = self.seats[seat]
         fallback = self.rules.fallback
         if fallback == "rule":
+            before = self.game.scores(state)[seat]
             state, events = self.game.penalize(state, seat, text)
+            s.result.rule_penalty += before - self.game.scores(state)[seat]
             self._send(self.speaker.after(state, events))
             if not s.alive:
                 self._replace(s, reason)
@@ -306,24 +320,25 @@ class Match:
     def _replace(self, s: _Seat, reason: str) -> None:
         s.for_good = True
         s.result.replaced = reason
-        self._note(f"# {s.result.name}: the built-in AI plays this seat from now on")
+        self._note(f"# {self.labels[s.result.seat]}: the built-in AI plays this seat from now on")
         if s.program is not None:
             s.program.close(grace=0)
 
-    def _finish(self, state: Any, moves: int, seconds: float) -> MatchResult:
+    def _finish(self, state: Any, moves: int, seconds: float, capped: str | None = None) -> MatchResult:
         game = self.game
-        raw = game.scores(state)
+        raw = game.adjudicate(state) if capped else game.scores(state)
         results = [s.result for s in self.seats]
         for i, r in enumerate(results):
             side = next((g for g in self.rules.sides if i in g), (i,))
             r.game_score = raw[i]
             r.score = raw[i] - sum(results[j].penalty for j in side)
         scores = [r.score for r in results]
-        penalized = any(r.penalty for r in results)
-        winners = [i for i, v in enumerate(scores) if v == max(scores)] if penalized else game.winners(state)
+        by_score = capped or any(r.penalty for r in results)
+        winners = [i for i, v in enumerate(scores) if v == max(scores)] if by_score else game.winners(state)
         self._send(self.speaker.end(state, scores, winners, [r.note() for r in results]))
         self.close()
-        return MatchResult(game.key, self.seed, results, winners, moves, state.deal_no, seconds)
+        deals = state.deal_no
+        return MatchResult(game.key, self.seed, results, winners, moves, deals, seconds, capped, state)
 
     def close(self, grace: float = 0.5) -> None:
         """End every program: EOF on its input, up to `grace` s to exit, then its process group killed."""
@@ -333,6 +348,19 @@ class Match:
         deadline = time.monotonic() + grace
         for p in programs:
             p.close(max(0.0, deadline - time.monotonic()))
+
+
+def seat_labels(entrants: Sequence[Entrant], sides: Sequence[Sequence[int]] = ()) -> list[str]:
+    """Each seat's name in logs and working directories: the entrant's name, with `#seat` when the entrant
+    holds several seats of its side. Two entrants of one name, or one entrant on two sides, are refused."""
+    held: dict[str, list[int]] = {}
+    for i, e in enumerate(entrants):
+        held.setdefault(e.name, []).append(i)
+    for name, seats in held.items():
+        same = len({entrants[i] for i in seats}) == 1
+        if len(seats) > 1 and not (same and any(set(seats) <= set(side) for side in sides)):
+            raise ValueError(f"two players have the same name: {name}")
+    return [e.name if len(held[e.name]) == 1 else f"{e.name}#{i}" for i, e in enumerate(entrants)]
 
 
 def play_match(game: Game, entrants: Sequence[Entrant], *, seed: int, **kwargs: Any) -> MatchResult:

@@ -1,11 +1,11 @@
 """A player program as a child process: started with its name as the only argument, spoken to by lines.
 
-The program runs in its own process group and working directory, with a clean environment (no
-variable of ours is inherited: only `PATH`, a UTF-8 locale, `HOME`/`TMPDIR` set to its directory and
-`PYTHONUNBUFFERED=1` so that a naive Python client's prints reach us), and with resource limits set in
-the child before it starts: CPU seconds, address space, file size, open files. Reads and writes are
-non-blocking, so a program that neither answers nor reads its input cannot stall the server; it is
-killed (its whole process group) when the game ends or when it breaks a limit.
+The program runs in its sandbox (`sandbox.py`: its keeper, namespaces or a subreaper, cgroups, resource
+limits) and its own working directory, with a clean environment (no variable of ours is inherited: only
+`PATH`, a UTF-8 locale, `HOME`/`TMPDIR` set to its directory and `PYTHONUNBUFFERED=1` so that a naive
+Python client's prints reach us). Reads and writes are non-blocking, so a program that neither answers
+nor reads its input cannot stall the server; it is stopped — every process it started with it — when
+the game ends or when it breaks a limit.
 """
 
 from __future__ import annotations
@@ -17,26 +17,13 @@ import shlex
 import shutil
 import signal
 import subprocess
-import sys
 import tempfile
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
-MiB = 1 << 20
+from games.protocol.sandbox import Containment, Limits, MiB, Sandboxed, clean_env
 
-
-@dataclass(frozen=True)
-class Limits:
-    """What a program may use; `time` is the wall-clock limit per decision (the game's contest preset)."""
-
-    time: float = 2.0
-    cpu: int = 600  # CPU seconds over the whole game
-    memory: int = 1024 * MiB  # address space, bytes (0: no limit)
-    line: int = 64 * 1024  # the longest line a program may send, bytes
-    output: int = 64 * MiB  # everything it may send over a game, bytes
-    backlog: int = 8 * MiB  # unread input it may leave before it counts as hung, bytes
-    files: int = 64 * MiB  # the largest file it may write (logs), bytes
+__all__ = ["Limits", "MiB", "Program", "ProgramGone", "clean_env", "command_argv"]
 
 
 class ProgramGone(Exception):
@@ -67,55 +54,37 @@ def command_argv(command: str, name: str, base: Path | None = None) -> list[str]
     return [*out, name]
 
 
-def clean_env(home: str) -> dict[str, str]:
-    return {
-        "PATH": os.environ.get("PATH", os.defpath),
-        "LANG": "C.UTF-8",
-        "HOME": home,
-        "TMPDIR": home,
-        "PYTHONUNBUFFERED": "1",
-    }
-
-
-# Sets the limits, then becomes the program: a small exec trampoline instead of `preexec_fn`, which is
-# unsafe in a threaded process (the bot asks programs from worker threads).
-TRAMPOLINE = (
-    "import os, resource as r, sys\n"
-    "cpu, mem, size = (int(x) for x in sys.argv[1:4])\n"
-    "r.setrlimit(r.RLIMIT_CPU, (cpu, cpu + 1))\n"
-    "mem and r.setrlimit(r.RLIMIT_AS, (mem, mem))\n"
-    "r.setrlimit(r.RLIMIT_FSIZE, (size, size))\n"
-    "r.setrlimit(r.RLIMIT_CORE, (0, 0))\n"
-    "os.execvp(sys.argv[4], sys.argv[4:])\n"
-)
-
-
-def limited(argv: list[str], limits: Limits) -> list[str]:
-    """`argv` run under `limits` (CPU seconds, address space, file size, no core files)."""
-    sizes = [str(limits.cpu), str(limits.memory), str(limits.files)]
-    return [sys.executable, "-I", "-S", "-c", TRAMPOLINE, *sizes, *argv]
-
-
 class Program:
-    """One running player program: `send` lines, `read_line` with a timeout, `close` kills it."""
+    """One running player program: `send` lines, `read_line` with a timeout, `close` ends it."""
 
-    def __init__(self, name: str, argv: list[str], limits: Limits, workdir: str | None = None) -> None:
+    def __init__(
+        self,
+        name: str,
+        argv: list[str],
+        limits: Limits,
+        workdir: str | None = None,
+        containment: Containment | None = None,
+    ) -> None:
         self.name = name
         self.limits = limits
         self._own_dir = workdir is None
         self.workdir = workdir or tempfile.mkdtemp(prefix="kozyr-program-")
         os.makedirs(self.workdir, exist_ok=True)
         self._stderr = open(os.path.join(self.workdir, "stderr.log"), "wb")  # noqa: SIM115
-        self.proc = subprocess.Popen(
-            limited(argv, limits),
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=self._stderr,
-            cwd=self.workdir,
-            env=clean_env(self.workdir),
-            start_new_session=True,  # its own process group: killed as a whole
-            close_fds=True,
-        )
+        try:
+            self._run = Sandboxed(
+                argv,
+                limits,
+                self.workdir,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=self._stderr,
+                containment=containment,
+            )
+        except BaseException:
+            self._stderr.close()
+            raise
+        self.proc, self.sandbox, self.started = self._run.proc, self._run.sandbox, self._run.started
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self._in = self.proc.stdin.fileno()
         self._out = self.proc.stdout.fileno()
@@ -151,19 +120,26 @@ class Program:
     def read_line(self, timeout: float) -> str | None:
         """The next line the program sends, within `timeout` seconds; None on timeout.
 
-        Raises ProgramGone when it has exited or broken the line or output limit.
+        Raises ProgramGone when it has exited or broken a limit (a silent program that ran into its
+        process or memory cap, a fork bomb, is stopped then: that is a crash, not a slow answer).
         """
         if self.gone:
             raise ProgramGone(self.gone)
         deadline = time.monotonic() + timeout
+        polled = False  # `read_line(0)` still looks once at what is waiting in the pipe
         while True:
             line = self._take_line()
             if line is not None:
                 return line
             left = deadline - time.monotonic()
-            if left <= 0:
+            if left <= 0 and polled:
+                breach = self.sandbox.breach() if timeout > 0 else None
+                if breach:
+                    self._stop(breach)
+                    raise ProgramGone(breach)
                 return None
-            self._wait(left)
+            polled = left <= 0
+            self._wait(max(left, 0.0))
 
     def _wait(self, timeout: float) -> None:
         """Wait until the program sends something (or can take more input), then move the bytes."""
@@ -208,8 +184,8 @@ class Program:
         except subprocess.TimeoutExpired:
             self._stop("closed its output")
             return
-        self.gone = f"killed by {signal.Signals(-code).name}" if code < 0 else f"exited with code {code}"
-        self._kill()
+        ended = f"killed by {signal.Signals(-code).name}" if code < 0 else f"exited with code {code}"
+        self.gone = self.sandbox.breach() or ended
 
     def _stop(self, reason: str) -> None:
         if not self.gone:
@@ -217,8 +193,7 @@ class Program:
         self._kill()
 
     def _kill(self) -> None:
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(self.proc.pid, signal.SIGKILL)
+        self._run.terminate()
 
     # -- ending ---------------------------------------------------------------------------------
     def end_input(self, grace: float = 0.5) -> None:
@@ -236,14 +211,12 @@ class Program:
             pass
 
     def close(self, grace: float = 0.0) -> None:
-        """Give the program `grace` s to exit by itself, then kill its process group and clean up."""
+        """Give the program `grace` s to exit by itself, then end it and all its processes; clean up."""
         if not self.gone and grace > 0:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 self.proc.wait(timeout=grace)
-        self._kill()
         self.gone = self.gone or "closed"
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            self.proc.wait(timeout=5)
+        self._run.stop()
         for f in (self.proc.stdin, self.proc.stdout):
             try:
                 if f is not None:

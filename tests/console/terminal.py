@@ -159,6 +159,11 @@ def play_through(
             # the prompt may be printed again at once (an AI moved meanwhile): wait for the output to settle
             if term.read(0.02) and term.out[mark:] != tail:
                 continue
+            if GAME_OVER in term.out:  # the question after the end (a rematch?): leave
+                term.type("q\n")
+                answers += 1
+                mark = len(term.out)
+                continue
             shown = [int(n) for n in BUTTON.findall(tail[tail.rfind("[1] ") :])] if "[1] " in tail else []
             buttons = shown or buttons
             term.type(f"{rng.choice(buttons)}\n")

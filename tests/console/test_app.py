@@ -149,6 +149,42 @@ async def test_bad_answers_get_one_line_and_the_table_is_not_printed_again() -> 
     assert any(ln.startswith("🃏 Durak") for ln in empty) and not any("⚠" in ln for ln in empty)
 
 
+async def test_a_number_typed_with_no_buttons_up_says_it_is_not_your_turn() -> None:
+    person = Person(lines=("q",))
+    app = console(person)
+    await app.play(Setup(game="durak"))
+    await app._answer("1", [])
+    assert person.text.endswith(t("en", "console.not_your_turn") + "\n")
+    assert t("en", "console.bad_number", n=1, max=0) not in person.text
+
+
+class AtTheEnd(Person):
+    """A person who answers the question after a game's end from `answers` (then Enter: quit)."""
+
+    def __init__(self, *answers: str) -> None:
+        super().__init__(seed=4)
+        self.answers = list(answers)
+        self.ends = 0
+
+    async def _line(self, timeout: float | None) -> str | None:
+        if timeout is None and self.text.endswith(t("en", "console.after_end") + "\n> "):
+            self.ends += 1
+            return self.answers.pop(0) if self.answers else ""
+        return await super()._line(timeout)
+
+
+async def test_after_the_end_a_rematch_is_played_or_a_new_game_asked_for() -> None:
+    person = AtTheEnd("1")
+    app = console(person)
+    assert await app.play(Setup(game="durak", preset="short")) == 0
+    first = person.text.index("🏁")
+    assert person.ends == 2 and "🏁" in person.text[first + 1 :]  # a second game played to its end
+    assert person.text.count(t("en", "host.log.started")) == 2 and not app.new_game
+    person = AtTheEnd("2")
+    app = console(person)
+    assert not await app._rematch() and app.new_game  # run_console shows the menu again
+
+
 async def test_question_mark_shows_the_rules_of_the_game_at_hand() -> None:
     person = Person(lines=("?", "q"))
     app = console(person)
@@ -229,6 +265,13 @@ def test_ai_levels_by_number_count_from_the_weakest() -> None:
     assert level_of(durak, "1") == "random" and level_of(durak, "3") == "search"
     assert level_of(tricks, "3") == tricks.bot_levels[-1]  # past the strongest: the strongest
     assert level_of(durak, None) == durak.default_bot and level_of(durak, "heuristic") == "heuristic"
+
+
+def test_the_level_flag_is_named_level_and_the_old_ai_still_works() -> None:
+    from bot.__main__ import parser
+
+    assert parser().parse_args(["console", "--level", "2"]).ai == "2"
+    assert parser().parse_args(["console", "--ai", "search"]).ai == "search"
 
 
 async def test_the_menu_sets_game_preset_options_opponents_level_and_language() -> None:

@@ -85,7 +85,7 @@ def test_ctrl_d_at_the_prompt_quits_at_once() -> None:
 
 
 def test_flags_choose_preset_ai_level_and_language() -> None:
-    argv = console_argv("durak", old=False, extra=["--preset", "perevodnoy", "--ai", "3", "--lang", "ru"])
+    argv = console_argv("durak", old=False, extra=["--preset", "perevodnoy", "--level", "3", "--lang", "ru"])
     term = Terminal([*argv, "--pace", "0"], environment(ROOT))
     assert term.read_until(lambda out: at_prompt(out, 0), 30), term.out
     term.type("?\n")

@@ -120,4 +120,4 @@ def test_contest_command(tmp_path, capsys) -> None:
     text = transcript.read_text()
     assert text.count("|INFO|start game|") == 2
     assert "|INFO|start game|S|P|Q|R|END|" in text  # the second game: seats rotated by one
-    assert (tmp_path / "w" / "P" / "logger_P.log").exists()  # the program ran in its own directory
+    assert (tmp_path / "w" / "game2" / "P" / "logger_P.log").exists()  # the program ran in its own directory

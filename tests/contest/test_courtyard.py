@@ -1,8 +1,7 @@
 """The courtyard interface: the dvorovoy JavaScript contest's demo AI plays unchanged; faults are violations.
 
-The demo is read at test time from the source document (`shared/seeds/000_*`, its third text); the
-document's copy lost its last closing brackets, which `demo_source` adds back. Its code is never copied
-into the project.
+The demo is read at test time from the source document (the `demo` fixture of `conftest.py`); its code is
+never copied into the project.
 """
 
 from __future__ import annotations
@@ -16,57 +15,18 @@ from games.contest import entrants_from
 from games.protocol.match import Entrant, play_match
 from games.protocol.process import Limits
 
-ROOT = Path(__file__).resolve().parents[2]
-# The source documents: `shared/seeds/` beside the checkout (or beside a folder holding it, as worktrees).
-SEED = next((f for p in ROOT.parents for f in sorted((p / "shared" / "seeds").glob("000_*.txt"))), None)
 G = games.get("dvorovoy")
-CLOSERS = {"(": ")", "[": "]", "{": "}"}
-
-
-def balanced(code: str) -> str:
-    """`code` with the brackets it leaves open closed at the end (comments and strings skipped)."""
-    stack: list[str] = []
-    i = 0
-    while i < len(code):
-        c = code[i]
-        if code.startswith("//", i):
-            i = code.find("\n", i) % (len(code) + 1) if "\n" in code[i:] else len(code)
-            continue
-        if code.startswith("/*", i):
-            i = code.index("*/", i) + 2
-            continue
-        if c in "\"'":
-            i = code.index(c, i + 1) + 1
-            continue
-        if c in CLOSERS:
-            stack.append(CLOSERS[c])
-        elif c in ")]}":
-            assert stack.pop() == c
-        i += 1
-    return code + "\n" + "".join(reversed(stack)) + ";\n"
-
-
-@pytest.fixture(scope="module")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> str:
-    """`courtyard:` the source document's demo AI, as its text gives it (its closing brackets restored)."""
-    if SEED is None:
-        pytest.skip("the source documents (shared/seeds/) are not beside this checkout")
-    text = SEED.read_text(encoding="utf-8")
-    code = text[text.index("window . addEvent") :]
-    path = tmp_path_factory.mktemp("courtyard") / "demo.js"
-    path.write_text(balanced(code), encoding="utf-8")
-    return f"courtyard:{path}"
 
 
 def test_the_demo_plays_whole_matches_with_no_violation(node: str, demo: str) -> None:
     for seed, seats in ((1, [demo, "ai:heuristic"]), (2, ["ai:random", demo, demo, "ai:heuristic"])):
         entrants = [Entrant.parse(f"p{i}={s}") for i, s in enumerate(seats)]
         result = play_match(G, entrants, seed=seed)
-        assert G.is_over or result.moves > 50
+        assert result.moves > 50
         for s, spec in zip(result.seats, seats, strict=True):
             assert s.violations == [] and s.ai_moves == 0 and s.replaced is None
             if spec == demo:
-                assert s.decisions > 20  # the demo itself made every move of its seat
+                assert s.decisions > 5  # the demo itself made every move of its seat (no AI move above)
         assert result.winners and result.deals > 1
 
 

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 from pathlib import Path
-
-import pytest
 
 import games
 from games.protocol import document
 from games.protocol.match import Entrant, play_match
-from tests.contest.conftest import EXAMPLES, py
+from tests.contest.conftest import py
 
 
 def test_the_documents_game_tables_are_the_codes() -> None:
@@ -22,16 +18,6 @@ def test_the_documents_game_tables_are_the_codes() -> None:
     for game in games.all_games():  # every game, its actions and its fields
         part = document.game_section(game)
         assert part.count("`") > 20 and "Actions" in part and "| `" in part, game.key
-
-
-@pytest.fixture(scope="module")
-def bridge_client(tmp_path_factory: pytest.TempPathFactory) -> str:
-    cc = shutil.which("cc") or shutil.which("gcc")
-    if cc is None:
-        pytest.skip("no C compiler (cc): examples/bridge_client.c is not built nor played")
-    out = tmp_path_factory.mktemp("c") / "bridge_client"
-    subprocess.run([cc, "-O2", "-Wall", "-o", str(out), str(EXAMPLES / "bridge_client.c")], check=True)
-    return str(out)
 
 
 def test_the_c_example_plays_the_bridge_contest_preset(bridge_client: str) -> None:

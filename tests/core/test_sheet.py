@@ -5,11 +5,13 @@ from __future__ import annotations
 import io
 import random
 
-from PIL import Image
+import pytest
+from PIL import Image, ImageChops
 
 import games
+from bot.core import sheet as sheet_module
 from bot.core.api import UserRef
-from bot.core.sheet import draw, sheet_data
+from bot.core.sheet import GRID, ROBOT, _has_glyph, _runs, draw, font, sheet_data
 from bot.core.table import Seat, Table
 from tests.core.hosting import CHAT
 
@@ -70,3 +72,43 @@ def test_the_picture_is_a_png_of_a_sane_size() -> None:
     rounds = len(games.get("rozpysnyi").load(table.state).rounds)
     assert 400 <= image.width <= 2000 and 30 * (rounds + 2) <= image.height <= 2000
     assert len(png) < 200_000
+
+
+def test_dvorovoy_shows_its_penalty_totals_positive_on_the_seats_the_standings_and_the_sheet() -> None:
+    game = games.get("dvorovoy")
+    table, events = finished("dvorovoy", {"cards": 3}, players=3, seed=5)
+    state = game.load(table.state)
+    totals = next(e.data["totals"] for e in reversed(events) if e.kind == "round_scored")
+    assert state.losers and max(totals) > 125
+    assert sheet_data(table, "en").rows[0].cells == [str(t) for t in totals]
+    view = game.view(state, None)
+    assert [game.seat_points(view, s) for s in range(3)] == totals
+    ranking = game.ranking(state)
+    assert [s for s, _key, _params in ranking] == sorted(range(3), key=lambda s: totals[s])
+    for seat, key, params in ranking:
+        if seat in state.losers:
+            assert key == "dvorovoy.seat.bust" and params == {"total": totals[seat]}
+        else:
+            assert key == "host.rank.points" and params["n"] == totals[seat] >= 0
+
+
+def test_the_robot_is_drawn_and_the_grid_keeps_a_margin_on_every_side(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    body = font(18)
+    assert _runs("🤖 AI 2", body) == [ROBOT, " AI 2"] and _runs("Борис", body) == ["Борис"]
+    if not _has_glyph(body, "🔥"):  # a symbol the font lacks is left out, not drawn as a box
+        assert _runs("Ann 🔥!", body) == ["Ann !"]
+    table, _events = finished("rozpysnyi", {"schedule": "1 2 D N 3"})
+    table.seats[1].user = None  # an AI: "🤖 AI 2"
+    sheet = sheet_data(table, "en")
+    assert sheet.players[1].startswith(ROBOT)
+    image = Image.open(io.BytesIO(draw(sheet))).convert("RGB")
+    grid = [(x, y) for x in range(image.width) for y in range(image.height) if image.getpixel((x, y)) == GRID]
+    right, bottom = max(x for x, _ in grid), max(y for _, y in grid)
+    assert min(x for x, _ in grid) >= 5 and right <= image.width - 6 and bottom <= image.height - 6
+    assert sum(1 for x, y in grid if x == right) > 0.8 * (bottom - min(y for _, y in grid))  # a whole border
+    monkeypatch.setattr(sheet_module, "_robot", lambda *args: None)
+    without = Image.open(io.BytesIO(draw(sheet))).convert("RGB")
+    drawn = ImageChops.difference(image, without).getbbox()  # the robot: an em square before "AI 2"
+    assert drawn is not None and drawn[2] - drawn[0] <= 18 and drawn[3] - drawn[1] <= 18 and drawn[1] < 80

@@ -413,6 +413,28 @@ def test_transfer_back_to_the_attacker_in_a_two_player_game() -> None:
     assert state.defender == 1 and GAME.throwers(state) == [0]
 
 
+def bout_line(state: DurakState) -> dict[str, Any]:
+    view = GAME.view(state, None)
+    return next(params for key, params in GAME.status_lines(view) if key == "durak.status.bout")
+
+
+def test_after_a_transfer_the_table_names_who_passed_it_on_as_the_attacker() -> None:
+    state = act(deal(PER, "AD", options={"variant": "perevodnoy"}), 0, "attack:6H")
+    assert (bout_line(state)["attacker"], bout_line(state)["defender"]) == (0, 1)
+    state = act(state, 1, "transfer:6C")
+    assert (bout_line(state)["attacker"], bout_line(state)["defender"]) == (1, 2)
+    view = GAME.view(state, None)
+    assert GAME.seat_status(view, 1) == ("durak.seat.attacker", {}) and GAME.seat_status(view, 0) is None
+    state = act(state, 2, "transfer:6S")
+    assert (bout_line(state)["attacker"], bout_line(state)["defender"]) == (2, 0)
+    hands = {0: ["6H", "7D", "9C", "TS", "QH", "KD"], 1: ["7H", "8H", "JC", "QC", "AD", "6S"]}
+    two = act(deal(hands, "9S", options={"variant": "perevodnoy"}), 1, "attack:7H")
+    two = act(two, 0, "transfer:7D")  # back to the one who attacked: "0 attacks 1", not "1 attacks 1"
+    assert (bout_line(two)["attacker"], bout_line(two)["defender"]) == (0, 1)
+    two = act(two, 1, "take")
+    assert GAME.view(two, None).passer is None and not two.table  # a new bout: its attacker attacks
+
+
 def test_transfer_refused_when_the_next_player_cannot_hold_all_cards() -> None:
     state = deal(PER, "AD", options={"variant": "perevodnoy"})
     state.hands[2] = ["9H"]  # the next defender would face 2 cards with 1 in hand
@@ -633,3 +655,13 @@ def test_labels_and_status_lines() -> None:
     assert ("durak.status.unbeaten", {"card": "6H"}) in lines
     assert ("durak.status.taking", {"defender": 1}) in lines
     assert GAME.seat_status(view, 1) == ("durak.seat.taking", {})
+
+
+def test_an_alias_that_names_the_variant_sets_it() -> None:
+    assert games.lookup("perevodnoy") == (GAME, "perevodnoy", {})
+    assert games.lookup(" Переводной ", "short") == (GAME, "short", {"variant": "perevodnoy"})
+    assert games.lookup("durak") == (GAME, None, {}) and games.lookup("дурак", "long") == (GAME, "long", {})
+    assert games.lookup("подкидной") == (GAME, "podkidnoy", {})
+    for game in games.all_games():  # every alias preset is a preset of its game
+        assert set(game.alias_presets) <= {a.casefold() for a in game.aliases}
+        assert set(game.alias_presets.values()) <= set(game.presets)

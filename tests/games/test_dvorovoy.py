@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -128,9 +129,7 @@ def test_a_turned_six_must_be_covered_by_the_dealer() -> None:
     assert GAME.to_act(state) == [2]
     assert GAME.legal_actions(state, 2) == ["play:QH"]  # only a heart, a 6 or a jack covers
     assert refused(state, 2, "end").code == "cover_six"
-    state = act(state, 2, "play:QH")
-    assert GAME.legal_actions(state, 2) == ["end"]
-    state = act(state, 2, "end")
+    state = act(state, 2, "play:QH")  # no other queen: the move ends by itself
     assert GAME.to_act(state) == [0] and state.pile == ["6H", "QH"]
 
 
@@ -158,7 +157,7 @@ def test_a_card_matches_by_suit_or_rank_and_a_jack_goes_on_anything() -> None:
     assert refused(state, 0, "play:KS").code == "no_match"
     assert refused(state, 0, "play:TC").code == "card_not_in_hand"
     assert refused(state, 1, "play:9C").code == "not_your_turn"
-    state = act(state, 0, "play:QD", "end")
+    state = act(state, 0, "play:QD")
     assert sorted(GAME.legal_actions(state, 1)) == ["draw", "play:8D", "play:JH"]
 
 
@@ -168,10 +167,10 @@ def test_more_cards_of_the_same_rank_in_one_move_the_last_one_on_top() -> None:
     assert GAME.legal_actions(state, 0) == ["add:9S", "add:9C", "end"]
     assert refused(state, 0, "add:KD").code == "same_rank"
     assert refused(state, 0, "draw").code == "move_started"
-    state = act(state, 0, "add:9C", "9s")  # a typed card means whichever fits: here `add`
-    assert state.pile[-2:] == ["9C", "9S"] and GAME.to_act(state) == [0]
-    state = act(state, 0, "end")
-    assert GAME.to_act(state) == [1] and state.pile[-1] == "9S"
+    state = act(state, 0, "add:9C")
+    assert GAME.legal_actions(state, 0) == ["add:9S", "end"] and GAME.to_act(state) == [0]
+    state = act(state, 0, "9s")  # a typed card means whichever fits: here `add`; the last nine ends the move
+    assert GAME.to_act(state) == [1] and state.pile[-3:] == ["9H", "9C", "9S"]
 
 
 def test_one_draw_a_turn_then_play_any_card_that_fits_or_pass() -> None:
@@ -232,10 +231,10 @@ def test_several_sevens_hit_successive_players() -> None:
 
 def test_several_eights_cycle_over_the_other_players() -> None:
     state = position([["8H", "8S", "8C", "KD", "QD"], P1, P2], "9H")
-    state = act(state, 0, "play:8H", "add:8S", "add:8C")
-    state, evs = events(state, 0, "end")
+    state = act(state, 0, "play:8H", "add:8S")
+    state, evs = events(state, 0, "add:8C")  # the last eight: the move ends by itself
     # three eights at a table of three: seat 1, seat 2, seat 1 again (draws 4, loses one turn)
-    assert [(e.kind, e.seat, e.data["n"]) for e in evs if e.kind != "reshuffled"] == [
+    assert [(e.kind, e.seat, e.data["n"]) for e in evs if e.kind not in ("reshuffled", "added")] == [
         ("draws_skips", 1, 4),
         ("draws_skips", 2, 2),
     ]
@@ -246,16 +245,15 @@ def test_several_eights_cycle_over_the_other_players() -> None:
 
 def test_two_eights_two_players_at_a_table_of_four() -> None:
     state = position([["8H", "8S", "KD", "QD", "7C"], P1, P2, P3], "9H")
-    state = act(state, 0, "play:8H", "add:8S", "end")
+    state = act(state, 0, "play:8H", "add:8S")
     assert [len(h) for h in state.hands] == [3, 7, 7, 5]
     assert GAME.to_act(state) == [3]
 
 
 def test_an_ace_skips_the_next_player() -> None:
     state = position([["AH", "KS", "6C", "QD", "7S"], P1, P2], "9H")
-    state = act(state, 0, "play:AH")
-    state, evs = events(state, 0, "end")
-    assert kinds(evs) == ["skips"] and GAME.to_act(state) == [2]
+    state, evs = events(state, 0, "play:AH")
+    assert kinds(evs) == ["played", "skips"] and GAME.to_act(state) == [2]
     assert [len(h) for h in state.hands] == [4, 5, 5]
 
 
@@ -293,7 +291,7 @@ def test_a_last_six_must_be_covered_so_the_round_goes_on() -> None:
     assert state.hands[0] == ["7H", "KD"] and GAME.legal_actions(state, 0) == ["play:7H"]
     state, evs = events(state, 0, "play:7H")
     assert "round_scored" not in kinds(evs)  # KD is still in hand
-    assert GAME.legal_actions(state, 0) == ["end"]
+    assert GAME.to_act(state) == [1] and [e.seat for e in evs if e.kind == "draws"] == [1]
 
 
 def test_exactly_125_burns_to_zero() -> None:
@@ -359,3 +357,18 @@ def test_too_many_cards_for_the_players_is_refused() -> None:
     with pytest.raises(GameError) as err:
         GAME.new(6, {"cards": 7})
     assert err.value.code == "too_many_players"
+
+
+def test_no_turn_offers_end_as_its_only_choice() -> None:
+    """A move whose rank has no more cards in hand ends by itself: nobody is asked to press `end` alone."""
+    rng = random.Random(7)
+    for seed in range(3):
+        state = GAME.new(3, {}, seed=seed)
+        for _ in range(3000):
+            if state.over:
+                break
+            seat = GAME.to_act(state)[0]
+            legal = GAME.legal_actions(state, seat)
+            assert legal != ["end"], state.played
+            state = act(state, seat, rng.choice(legal))
+        assert state.over

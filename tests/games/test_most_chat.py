@@ -164,3 +164,30 @@ def test_offered_buttons_are_legal_but_for_a_picked_meld_that_says_why() -> None
                 assert len(chosen) >= 3 and offer.actions == illegal == ["meld:" + ",".join(chosen)]
                 assert GAME.why_illegal(state, seat, GAME.normalize(illegal[0])).code != "illegal_action"
             state, _ = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+
+
+def test_the_draw_screen_mentions_a_take_only_when_one_is_offered() -> None:
+    state = position([["7H", "8H", "KC"], ["2D"]], bridge=["5C", "9H", "QS"], phase="draw")
+    assert "take:2" in GAME.legal_actions(state, 0)
+    assert GAME.hand_context(GAME.view(state, 0))[0] == ("most.hand.draw", {})
+    state = position([["7H", "2S", "KC"], ["2D"]], bridge=["5C", "9D", "QS"], phase="draw")
+    assert GAME.legal_actions(state, 0) == ["draw"]
+    assert GAME.hand_context(GAME.view(state, 0))[0] == ("most.hand.draw_only", {})
+    rng = random.Random(5)
+    state = GAME.new(3, {"target": 0}, seed=5)
+    while not GAME.is_over(state):
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        if state.phase == "draw":
+            said = GAME.hand_context(GAME.view(state, seat))[0][0]
+            assert (said == "most.hand.draw") == any(a.startswith("take:") for a in legal)
+        state, _ = GAME.apply(state, seat, rng.choice(legal))
+
+
+def test_a_single_game_shows_what_each_seat_laid_and_no_running_total() -> None:
+    state = position([["7H", "8H", "KC"], ["2D"]], melds=[(1, ["9S", "TS", "JS"])], target=0)
+    view = GAME.view(state, None)
+    assert GAME.seat_status(view, 1) == ("most.seat.laid", {"points": 25})
+    assert GAME.seat_points(view, 1) is None
+    match = GAME.view(position([["7H"], ["2D"]], target=500), None)
+    assert GAME.seat_points(match, 0) == 0

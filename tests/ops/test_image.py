@@ -136,3 +136,13 @@ def test_the_image_install_starts_from_only_the_copied_files(tmp_path: Path) -> 
     installed = {ln.split("==")[0].lower().replace("_", "-") for ln in listed.stdout.splitlines()}
     assert "prometheus-client" in installed and "aiogram" in installed
     assert not DEV_ONLY & installed
+
+
+def test_compose_pins_redis_rotates_logs_and_limits_every_service() -> None:
+    text = (ROOT / "docker-compose.yml").read_text()
+    services = re.split(r"\n  (?=[a-z]+:\n)", text.split("\nservices:\n", 1)[1].split("\nvolumes:", 1)[0])
+    assert [s.split(":", 1)[0].strip() for s in services] == ["redis", "bot"]
+    for block in services:
+        assert "logging: *logging" in block and re.search(r"limits:\s+cpus: \"\d+\"\s+memory: \d+[MG]", block)
+    assert re.search(r"image: redis:\d+\.\d+\.\d+-alpine@sha256:[0-9a-f]{64}\n", services[0])
+    assert 'max-size: "10m"' in text and 'max-file: "3"' in text

@@ -89,6 +89,9 @@ def test_peek_reads_only_well_formed_tokens() -> None:
             ("rozpysnyi", "quick", {"schedule": "1 5 D N", "poker_card_id": "8H"}),
         ),
         ("chess", ("chess", None, {})),
+        ("perevodnoy", ("durak", "perevodnoy", {})),  # an alias that names a variant sets it
+        ("переводной deck=24", ("durak", "perevodnoy", {"deck": "24"})),
+        ("perevodnoy short", ("durak", "short", {"variant": "perevodnoy"})),
     ],
 )
 def test_new_arguments(args: str | None, expected: tuple[str, str | None, dict[str, str]]) -> None:

@@ -6,7 +6,9 @@ Modes: `bad` (every 3rd answer is a card it does not hold), `late` (its 2nd answ
 limit, then plays on), `crash` (exits at its 3rd query), `garbage` (its 2nd answer is noise), `spin`
 (burns CPU at the first query), `hog` (allocates 400 MiB at the first query), `env` (answers with the
 names of its environment variables), `longline` (a 1 MiB line), `deaf` (never reads, never answers),
-`json-crash` (exits at once).
+`json-crash` (exits at once), `forkbomb` (forks without end at the first query), `bigfile` (writes a file
+without end at the first query), `pidfile` (starts a daemon that leaves its session by a double fork, and
+writes the daemon's process id as the machine sees it to `daemon.pid` before playing on).
 Otherwise it plays as the source's client: the first card of the led suit, else its first card.
 """
 
@@ -51,6 +53,13 @@ def answer():
     elif mode == "longline":
         send("x" * (1 << 20))
         return
+    elif mode == "forkbomb":
+        while True:
+            os.fork()
+    elif mode == "bigfile":
+        with open("big", "wb") as f:
+            while True:
+                f.write(bytes(1 << 20))
     if card not in cards:  # a bad card: keep the hand as it was
         send(f"|RESPONSE|card|{card}|END|")
         return
@@ -62,6 +71,17 @@ if mode == "json-crash":  # dies before reading anything
     sys.exit(5)
 if mode == "deaf":
     time.sleep(3600)
+if mode == "pidfile":
+    if os.fork() == 0:
+        os.setsid()
+        if os.fork() == 0:
+            with open("daemon.tmp", "w") as f:
+                f.write(os.readlink("/proc/self"))  # /proc is the machine's: its id outside any namespace
+            os.rename("daemon.tmp", "daemon.pid")
+            time.sleep(3600)
+        os._exit(0)
+    while not os.path.exists("daemon.pid"):
+        time.sleep(0.01)
 for line in sys.stdin:
     fields = line.strip().split("|")
     if line.startswith("|QUERY|card|"):
