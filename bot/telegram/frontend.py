@@ -8,8 +8,9 @@ where a target lives on Telegram and how Bot API errors map onto the outbox's vo
   slots are shared through Redis); a private chat ≥ 1 s apart; 25 calls a second over the whole bot
   (Telegram's documented limits, with a little headroom). Callback answers never wait behind these.
 - 429 → `RetryAfter`; 403 (and "chat not found" for a private chat) → `Unreachable`, which ends in
-  `host.unreachable` (the storage flag): no private message is tried again until they press Start; "message is not modified" → success; "message to edit not found" / "message
-  can't be edited" → `MessageGone` (the outbox sends a fresh message).
+  `host.unreachable` (the storage flag): no private message is tried again until they press Start;
+  "message is not modified" → success; "message to edit not found" / "message can't be edited" →
+  `MessageGone` (the outbox sends a fresh message).
 - A group that became a supergroup (`TelegramMigrateToChat`): the host is told (`MoveChat`, it reposts
   the table in the new chat); a new message for that chat (final scores) is retried on the new id;
   a table-message update for the old chat is dropped, because the host's repost supersedes it.
