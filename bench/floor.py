@@ -36,8 +36,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games
-from bot.core import host as hosting
 from bot.core import render
+from bot.core.house import parse
 from storage import Store, connect
 from tests.storage.midgame import play_to_mid_game
 
@@ -79,22 +79,23 @@ async def main() -> None:
     await front.outbox.close()
     found = await store.load(table_id)
     assert found is not None
-    table = hosting._parse(*found)
+    table = parse(*found)
     game = games.get(table.game)
     state = game.load(table.state or {})
     seat = game.to_act(state)[0]
     action = game.legal_actions(state, seat)[0]
-    screen = host._table_screen(table)
+    views = host.views
+    screen = views.table_screen(table)
 
     one = await round_trip(redis, store.keys.table(table_id), 1, args.repeat)
     many = await round_trip(redis, store.keys.table(table_id), 50, args.repeat * 5)
     parts = {
-        "parse the table (JSON)": cpu(lambda: hosting._parse(*found), args.repeat),
+        "parse the table (JSON)": cpu(lambda: parse(*found), args.repeat),
         "load the game state": cpu(lambda: game.load(table.state or {}), args.repeat),
         "apply the move": cpu(lambda: game.apply(state, seat, action), args.repeat),
-        "dump the table": cpu(lambda: host._dump(table), args.repeat),
-        "draw the group's screen": cpu(lambda: host._table_screen(table), args.repeat),
-        "draw a hand's screen": cpu(lambda: host._hand_screen(table, seat), args.repeat),
+        "dump the table": cpu(lambda: host.dump(table), args.repeat),
+        "draw the group's screen": cpu(lambda: views.table_screen(table), args.repeat),
+        "draw a hand's screen": cpu(lambda: views.hand_screen(table, seat), args.repeat),
         "a screen's fingerprint": cpu(lambda: render.fingerprint(screen), args.repeat),
     }
 
@@ -108,8 +109,8 @@ async def main() -> None:
         return run
 
     empty = {
-        "the group's screen, no text remembered": cpu(cold(lambda: host._table_screen(table)), args.repeat),
-        "a hand's screen, no text remembered": cpu(cold(lambda: host._hand_screen(table, seat)), args.repeat),
+        "the group's screen, no text remembered": cpu(cold(lambda: views.table_screen(table)), args.repeat),
+        "a hand's screen, no text remembered": cpu(cold(lambda: views.hand_screen(table, seat)), args.repeat),
     }
     await redis.aclose()
 

@@ -39,10 +39,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from redis.asyncio.connection import AbstractConnection
 
 import games
-from bot.core.api import AddBot, ChatRef, Delivery, HandTarget, Join, NewTable, Press, Screen, Start
+from bot.core.api import AddBot, ChatRef, Join, NewTable, Press, Start
 from bot.core.config import Settings
 from bot.core.host import Host
 from bot.core.outbox import Outbox, Target
+from bot.core.outcome import Delivery, HandTarget, Screen
 from storage import RedisMessageIds, Store, connect
 from storage.messages import TASKS
 from tests.core.hosting import user

@@ -35,20 +35,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bot.core.api import (  # noqa: E402
-    AddBot,
-    ChatRef,
-    Delivery,
-    HandTarget,
-    Join,
-    Leave,
-    NewTable,
-    Press,
-    Start,
-    UserRef,
-)
+from bot.core.api import AddBot, ChatRef, Join, Leave, NewTable, Press, Start, UserRef  # noqa: E402
 from bot.core.config import Settings  # noqa: E402
 from bot.core.host import Host  # noqa: E402
+from bot.core.outcome import Delivery, HandTarget  # noqa: E402
 from storage import Conflict, Store, connect  # noqa: E402
 
 SCAN = 3.0  # seconds between a worker's looks at its share of the tables
@@ -207,7 +197,7 @@ class Worker:
         bench would measure that wait instead of the host.)"""
         try:
             while time.time() < self.window[1]:
-                table = await self.host._try_load(table_id)
+                table = await self.host.try_load(table_id)
                 if table is None or table.status != "playing" or table.state is None:
                     return
                 game = __import__("games").get(table.game)
@@ -229,7 +219,7 @@ class Worker:
             self.again.discard(table_id)
 
     async def press(self, table: Any, seat: int) -> bool:
-        screen = self.host._hand_screen(table, seat)
+        screen = self.host.views.hand_screen(table, seat)
         tokens = [b.token for row in screen.buttons for b in row if b.token]
         if not tokens:
             return True
@@ -283,8 +273,8 @@ class CountingHost(Host):
 
         self.store.commit = counted  # type: ignore[method-assign]
 
-    async def _change(self, table_id: str, change: Any) -> Any:
-        old, new = await super()._change(table_id, change)
+    async def change(self, table_id: str, change: Any) -> Any:
+        old, new = await super().change(table_id, change)
         if new is not old and self.worker.counting():
             self.worker.ai_moves += sum(new.seats[seat].user is None for seat in moved_seats(new))
         return old, new

@@ -26,17 +26,11 @@ from bot.core import render
 from bot.core.api import (
     Act,
     AddBot,
-    Button,
     ChatRef,
-    ChatTarget,
     Command,
-    Delivery,
-    HandTarget,
     NewTable,
-    Outcome,
     Press,
     Rematch,
-    Screen,
     SetOption,
     ShowHistory,
     ShowReplay,
@@ -45,11 +39,11 @@ from bot.core.api import (
     ShowStats,
     ShowTop,
     Start,
-    TableTarget,
     UserRef,
 )
 from bot.core.host import Host
 from bot.core.i18n import has, t
+from bot.core.outcome import Button, ChatTarget, Delivery, HandTarget, Outcome, Screen, TableTarget
 from bot.core.table import Table
 
 Write = Callable[[str], Any]

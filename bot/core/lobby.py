@@ -353,33 +353,3 @@ def toggle_log(table: Table) -> None:
     if table.status not in ("playing", "over"):
         raise GameError("not_playing")
     table.show_log = not table.show_log
-
-
-def check_rematch(table: Table, user: UserRef, admin: bool) -> None:
-    """A finished table may be played again once, by someone who sat at it (or its manager)."""
-    if table.status != "over":
-        raise GameError("not_over")
-    if table.rematch is not None:
-        raise GameError("table_here", id=table.rematch)
-    if table.seat_of(user) is None and not admin and user.key != table.creator.key:
-        raise GameError("not_seated")
-
-
-def rematch_table(old: Table, user: UserRef, table_id: str, now: float) -> Table:
-    """The rematch's table: the same seats (people and AIs), options and host options; `user` manages it."""
-    seats = [Seat(user=s.user, bot=s.bot, lang=s.lang, unreachable=s.unreachable) for s in old.seats]
-    table = Table(
-        id=table_id,
-        game=old.game,
-        chat=old.chat,
-        creator=user,
-        lang=old.lang,
-        options=dict(old.options),
-        host=old.host.model_copy(),
-        seats=seats,
-        created=now,
-        invited=list(old.invited),
-        rematch_of=old.id,
-    )
-    table.note("night.log.rematch", name=user.name, id=old.id)
-    return table

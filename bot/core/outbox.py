@@ -23,7 +23,8 @@ from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from bot.core.api import ChatTarget, Delivery, HandTarget, PingTarget, Screen, TableTarget, UserRef
+from bot.core.api import UserRef
+from bot.core.outcome import ChatTarget, Delivery, HandTarget, PingTarget, Screen, TableTarget
 from bot.core.render import fingerprint
 
 log = logging.getLogger(__name__)

@@ -10,8 +10,9 @@ from __future__ import annotations
 import logging
 from typing import Protocol
 
-from bot.core.api import HostPort, UserRef
+from bot.core.api import UserRef
 from bot.core.i18n import normalize_language
+from bot.core.ports import HostPort
 
 log = logging.getLogger(__name__)
 

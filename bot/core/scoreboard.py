@@ -14,8 +14,9 @@ from typing import Any
 
 import games
 from bot.core import records, render
-from bot.core.api import Button, ChatRef, Screen, UserRef
+from bot.core.api import ChatRef, UserRef
 from bot.core.i18n import has, t
+from bot.core.outcome import Button, Screen
 from bot.core.table import LogLine, Seat, Table
 from games.base import GameError
 from storage import Store

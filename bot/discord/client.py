@@ -29,8 +29,8 @@ import discord
 from discord import app_commands
 
 from bot.core import metrics
-from bot.core.api import HostPort
 from bot.core.config import Settings
+from bot.core.ports import HostPort
 from bot.discord.commands import Kozyr, Translator
 from bot.discord.frontend import DiscordFrontend
 from bot.discord.state import AdapterState, MemoryState, RedisState

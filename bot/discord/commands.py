@@ -44,7 +44,6 @@ from bot.core.api import (
     MyTables,
     NewTable,
     Notify,
-    Outcome,
     SetLanguage,
     SetOption,
     SetPings,
@@ -61,6 +60,7 @@ from bot.core.api import (
 )
 from bot.core.i18n import LANGUAGES, has, t
 from bot.core.lobby import split_assignments
+from bot.core.outcome import Outcome
 from bot.core.table import PING_MODES
 from bot.discord.frontend import DiscordFrontend, quiet_hands
 from bot.discord.refs import chat_ref, is_chat_admin, thread_chat, user_ref

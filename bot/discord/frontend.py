@@ -38,20 +38,11 @@ import discord
 from discord.http import handle_message_parameters
 from discord.webhook.async_ import async_context
 
-from bot.core.api import (
-    AnyCommand,
-    ChatTarget,
-    Delivery,
-    HandTarget,
-    HostPort,
-    Outcome,
-    PingTarget,
-    Screen,
-    TableTarget,
-    UserRef,
-)
+from bot.core.api import AnyCommand, UserRef
 from bot.core.outbox import LaneLimit, MessageGone, MessageIds, Outbox, Pacer, RetryAfter, Unreachable
+from bot.core.outcome import ChatTarget, Delivery, HandTarget, Outcome, PingTarget, Screen, TableTarget
 from bot.core.people import People, Prefs
+from bot.core.ports import HostPort
 from bot.discord.paging import fit, page_count
 from bot.discord.refs import NO_PINGS, channel_of, content, view_of
 from bot.discord.state import AdapterState, MemoryState, Mirror

@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from bot.core.api import Button, Screen
+from bot.core.outcome import Button, Screen
 
 ROWS = 5
 WIDTH = 5

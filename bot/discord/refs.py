@@ -23,7 +23,8 @@ from typing import Any
 import discord
 from discord.utils import escape_markdown
 
-from bot.core.api import Button, ChatRef, Screen, UserRef
+from bot.core.api import ChatRef, UserRef
+from bot.core.outcome import Button, Screen
 from bot.discord.paging import INDICATOR
 
 log = logging.getLogger(__name__)

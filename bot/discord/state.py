@@ -23,7 +23,7 @@ from typing import Protocol
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
 
-from bot.core.api import Screen
+from bot.core.outcome import Screen
 
 log = logging.getLogger(__name__)
 

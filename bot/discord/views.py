@@ -37,8 +37,9 @@ from typing import Any
 
 import discord
 
-from bot.core.api import HandTarget, Outcome, Press, Screen, UserRef
+from bot.core.api import Press, UserRef
 from bot.core.i18n import t
+from bot.core.outcome import HandTarget, Outcome, Screen
 from bot.discord.frontend import DiscordFrontend, picture, quiet_hands
 from bot.discord.paging import fit, page_count, parse_nav
 from bot.discord.refs import NO_PINGS, chat_ref, content, is_chat_admin, peek, plain, user_ref, view_of

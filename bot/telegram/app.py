@@ -23,8 +23,8 @@ from aiogram.client.telegram import TelegramAPIServer
 from aiogram.types import TelegramObject, Update
 
 from bot.core import metrics
-from bot.core.api import HostPort
 from bot.core.config import Settings
+from bot.core.ports import HostPort
 from bot.telegram import general, play, private, scores, tables
 from bot.telegram.commands import set_commands
 from bot.telegram.frontend import TelegramFrontend

@@ -14,8 +14,9 @@ from aiogram.types import (
     Update,
 )
 
-from bot.core.api import AnyCommand, Outcome, Reply, Screen
+from bot.core.api import AnyCommand
 from bot.core.i18n import t
+from bot.core.outcome import Outcome, Reply, Screen
 from bot.telegram.frontend import CAPTION_MAX, TelegramFrontend
 from bot.telegram.refs import MAX_ANSWER, is_group, keyboard, plain_html, screen_html, user_ref
 

@@ -40,20 +40,7 @@ from aiogram.exceptions import (
 )
 from aiogram.types import BufferedInputFile, InlineKeyboardMarkup, LinkPreviewOptions, Message
 
-from bot.core.api import (
-    AnyCommand,
-    ChatRef,
-    ChatTarget,
-    Delivery,
-    HandTarget,
-    HostPort,
-    MoveChat,
-    Outcome,
-    PingTarget,
-    Screen,
-    TableTarget,
-    UserRef,
-)
+from bot.core.api import AnyCommand, ChatRef, MoveChat, UserRef
 from bot.core.outbox import (
     LaneLimit,
     MessageGone,
@@ -64,7 +51,9 @@ from bot.core.outbox import (
     Unreachable,
     lane_of,
 )
+from bot.core.outcome import ChatTarget, Delivery, HandTarget, Outcome, PingTarget, Screen, TableTarget
 from bot.core.people import People, Prefs
+from bot.core.ports import HostPort
 from bot.telegram.refs import join_payload, keyboard, screen_html
 
 log = logging.getLogger(__name__)

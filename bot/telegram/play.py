@@ -15,8 +15,9 @@ from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import Command
 from aiogram.types import CallbackQuery, Chat, Message, Update
 
-from bot.core.api import Press, Screen, ShowHand, UserRef
+from bot.core.api import Press, ShowHand, UserRef
 from bot.core.i18n import t
+from bot.core.outcome import Screen
 from bot.telegram.common import Answer, open_bot_hint, run, update_id
 from bot.telegram.frontend import TelegramFrontend
 from bot.telegram.refs import chat_ref, is_group, keyboard, message_chat, peek_action, screen_html, user_ref

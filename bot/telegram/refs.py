@@ -24,7 +24,8 @@ from html import escape
 from aiogram.types import Chat, InlineKeyboardButton, InlineKeyboardMarkup, Message
 from aiogram.types import User as TgUser
 
-from bot.core.api import ChatRef, Screen, UserRef
+from bot.core.api import ChatRef, UserRef
+from bot.core.outcome import Screen
 
 log = logging.getLogger(__name__)
 

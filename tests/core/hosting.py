@@ -7,9 +7,10 @@ from typing import Any
 
 from redis.asyncio.connection import AbstractConnection
 
-from bot.core.api import ChatRef, Delivery, HandTarget, Press, Screen, TableTarget, UserRef
+from bot.core.api import ChatRef, Press, UserRef
 from bot.core.config import Settings
 from bot.core.host import Host
+from bot.core.outcome import Delivery, HandTarget, Screen, TableTarget
 
 CHAT = ChatRef(platform="console", id="group-1", title="Friends")
 

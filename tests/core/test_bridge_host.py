@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from bot.core.api import ChatTarget, Join, Leave, NewTable, Press, Start
+from bot.core.api import Join, Leave, NewTable, Press, Start
+from bot.core.outcome import ChatTarget
 from bot.core.tokens import decode
 from games.bridge import GAME
 from games.bridge.chat import suits_text

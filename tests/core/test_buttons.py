@@ -3,17 +3,8 @@ chat changes never stale it; double clicks stay harmless; a stale press never to
 
 from __future__ import annotations
 
-from bot.core.api import (
-    AddBot,
-    HandTarget,
-    Join,
-    NewTable,
-    Press,
-    SetLanguage,
-    SetOption,
-    ShowSettings,
-    Start,
-)
+from bot.core.api import AddBot, Join, NewTable, Press, SetLanguage, SetOption, ShowSettings, Start
+from bot.core.outcome import HandTarget
 from tests.core.hosting import CHAT, make_host, user
 
 A, B, C = user(1), user(2), user(3)

@@ -114,7 +114,7 @@ async def test_junk_typed_actions_change_nothing(store, game: str) -> None:
     samples = ["", ":", "attack:X1", "bid:²", "play:", "play:QH:top:", "@h:zzzzzzzz", "bid:-1", "play:ZZ"]
     samples += ["".join(rng.choice(alphabet) for _ in range(rng.randint(1, 14))) for _ in range(60)]
     g = games.get(game)
-    state = g.load((await host._load(table)).state)
+    state = g.load((await host.load(table)).state)
     legal = {a for seat in g.to_act(state) for a in g.legal_actions(state, seat)}
     for text in samples:
         try:

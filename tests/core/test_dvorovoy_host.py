@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from bot.core.api import ChatTarget, NewTable, Press, Start
+from bot.core.api import NewTable, Press, Start
+from bot.core.outcome import ChatTarget
 from bot.core.tokens import decode
 from games.dvorovoy import GAME
 from tests.core.hosting import CHAT, make_host, user

@@ -10,8 +10,6 @@ from bot.core.api import (
     Act,
     AddBot,
     ChatRef,
-    ChatTarget,
-    HandTarget,
     Join,
     Leave,
     NewTable,
@@ -21,9 +19,9 @@ from bot.core.api import (
     ShowHand,
     ShowRules,
     Start,
-    TableTarget,
     UserRef,
 )
+from bot.core.outcome import ChatTarget, HandTarget, TableTarget
 from bot.core.tokens import decode, encode
 from tests.core.hosting import CHAT, Clock, make_host, press_first_until_over, user
 

@@ -7,18 +7,8 @@ import contextlib
 
 import redis.asyncio as aioredis
 
-from bot.core.api import (
-    ChatRef,
-    ChatTarget,
-    Invite,
-    Join,
-    MoveChat,
-    NewTable,
-    Press,
-    Screen,
-    Start,
-    TableTarget,
-)
+from bot.core.api import ChatRef, Invite, Join, MoveChat, NewTable, Press, Start
+from bot.core.outcome import ChatTarget, Screen, TableTarget
 from storage import Store, Unavailable
 from tests.core.hosting import CHAT, make_host, press_first_until_over, user
 from tests.core.test_host import open_table
@@ -191,6 +181,6 @@ async def test_after_an_outage_the_background_reconciles_every_table(redis, pref
     stop.set()
     await sweep
     assert store.outage == 0
-    tbl = await host._load(table)
+    tbl = await host.load(table)
     shown = [d for d in rec.deliveries[seen:] if isinstance(d.target, TableTarget)]
-    assert shown and shown[-1].screen == host._table_screen(tbl)
+    assert shown and shown[-1].screen == host.views.table_screen(tbl)

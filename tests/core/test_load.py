@@ -177,11 +177,11 @@ async def test_three_hundred_presses_at_once_over_twenty_connections_are_all_app
     await host.handle(Join(user=b, chat=chat))
     await host.handle(Start(user=a, chat=chat))
     assert out.table is not None
-    model = await host._try_load(out.table)
+    model = await host.try_load(out.table)
     assert model is not None and model.state is not None
     game = games.get(model.game)
     seat = game.to_act(game.load(model.state))[0]
-    first = host._hand_screen(model, seat).buttons[0][0].token
+    first = host.views.hand_screen(model, seat).buttons[0][0].token
     assert first is not None
     action, drawn = decode(host.secret, first).action, model.seats[seat].moved_at + 1
 
@@ -193,7 +193,7 @@ async def test_three_hundred_presses_at_once_over_twenty_connections_are_all_app
         table.creator = user(2 * n)
         people = [s.user.key for s in table.seats if s.user]
         await store.create(table.id, table.model_dump_json(), chat=table.chat.key, users=people)
-        token = host._signer(table, drawn)(action)
+        token = host.views.signer(table, drawn)(action)
         return table.id, Press(user=table.seats[seat].user, token=token, update_id=f"burst-{n}")
 
     ids, presses = zip(*await asyncio.gather(*(clone(n) for n in range(300))), strict=True)

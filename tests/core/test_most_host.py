@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from bot.core.api import ChatTarget, Press
+from bot.core.api import Press
+from bot.core.outcome import ChatTarget
 from bot.core.table import Table
 from bot.core.tokens import decode
 from games.cards import make_deck
@@ -60,8 +61,8 @@ async def test_a_whole_game_by_buttons(store) -> None:
     async def plant(tbl: Table) -> None:
         tbl.state = planted(2).model_dump(mode="json")
 
-    old, new = await host._change(table_id, plant)  # a deal made for the test, committed like a move
-    await host._push(host._views(old, new))
+    old, new = await host.change(table_id, plant)  # a deal made for the test, committed like a move
+    await host.push(host.views.changes(old, new))
     _, state = await load(store, table_id)
     assert state.turn == 0
 

@@ -8,9 +8,11 @@ import random
 import pytest
 
 import games
-from bot.core import play, render
-from bot.core.api import AddBot, ChatTarget, NewTable, Press, Screen, Start, TableTarget
+from bot.core import panel, play, render
+from bot.core.api import AddBot, NewTable, Press, Start
 from bot.core.lobby import split_assignments
+from bot.core.outcome import ChatTarget, Screen, TableTarget
+from bot.core.screens import final_screen
 from bot.core.table import Seat, Table
 from games.rozpysnyi.schedule import build
 from tests.core.hosting import CHAT, make_host, press_first_until_over, user
@@ -91,7 +93,7 @@ async def test_text_options_are_set_by_buttons_a_schedule_builder_and_a_card_pic
     assert (await load(store, table_id)).options == {"schedule": "quick", "poker_card_id": "8H"}
     assert "✓ 8♥" in labels(rec.table())
     # a number option with bounds cycles through round values
-    choices = render.option_choices(int, games.get("durak").Options.model_fields["match_games"])
+    choices = panel.option_choices(int, games.get("durak").Options.model_fields["match_games"])
     assert choices is not None and choices[:3] == [1, 2, 3] and choices[-1] == 20
 
 
@@ -194,7 +196,7 @@ def test_durak_ranks_in_leaving_order_with_labels_and_seats_show_no_points() -> 
     assert out == state.out[: len(out)] and out  # the first out is first, the second second…
     if state.durak is not None:
         assert ranking[-1] == (state.durak, "durak.rank.durak", {})
-    screen = render.final_screen(game, table, state, "en")
+    screen = final_screen(game, table, state, "en")
     assert screen.lines[0] == f"1. {render.seat_name(table, state.out[0], 'en')} — out 1"
 
 

@@ -7,8 +7,9 @@ import itertools
 
 import pytest
 
-from bot.core.api import Button, ChatRef, ChatTarget, Delivery, HandTarget, Screen, TableTarget, UserRef
+from bot.core.api import ChatRef, UserRef
 from bot.core.outbox import LaneLimit, MemoryMessageIds, MessageGone, Outbox, RetryAfter, Unreachable
+from bot.core.outcome import Button, ChatTarget, Delivery, HandTarget, Screen, TableTarget
 
 GROUP = ChatRef(platform="telegram", id="-100")
 ALICE = UserRef(platform="telegram", id="1", name="Alice")

@@ -7,8 +7,9 @@ import asyncio
 import heapq
 import itertools
 
-from bot.core.api import ChatRef, Delivery, Screen, TableTarget
+from bot.core.api import ChatRef
 from bot.core.outbox import LaneLimit, Outbox
+from bot.core.outcome import Delivery, Screen, TableTarget
 from storage import RedisPacer
 
 GROUP = ChatRef(platform="telegram", id="-100")

@@ -143,7 +143,7 @@ async def test_picks_toggle_and_build_a_compound_action(store) -> None:
     picked_token = put_button(rec, first)
 
     await press(host, first, picked_token)
-    table = await host._load((await store.tables_in_chat(CHAT.key))[0])
+    table = await host.load((await store.tables_in_chat(CHAT.key))[0])
     state = games.get("putdemo").load(table.state)
     assert state.put[table.seat_of(first)] == ["3S"]
     assert all(not s.picked for s in table.seats)  # a move clears every selection
@@ -161,7 +161,7 @@ async def test_an_action_too_long_for_a_token_goes_by_its_digest(store) -> None:
 
     out = await press(host, first, token)
     assert out.reply is None or not out.reply.alert, out.reply
-    table = await host._load(table_id)
+    table = await host.load(table_id)
     assert len(games.get("putdemo").load(table.state).put[table.seat_of(first)]) == 13
 
 

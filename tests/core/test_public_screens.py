@@ -18,9 +18,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import games
-from bot.core import play, render
+from bot.core import play
 from bot.core.api import ChatRef, UserRef
 from bot.core.i18n import LANGUAGES
+from bot.core.screens import final_screen, table_screen
 from bot.core.table import Seat, Table
 from games.base import Game
 
@@ -112,9 +113,9 @@ def group_sees(game: Game, table: Table, state: Any) -> list[str]:
     seen = [json.dumps(game.view(state, None).model_dump(mode="json"), sort_keys=True)]
     logged = table.model_copy(update={"show_log": True})  # the 📜 Log open: the deal's whole history
     for lang in LANGUAGES:
-        screens = [render.table_screen(game, t, state, lang, sign) for t in (table, logged)]
+        screens = [table_screen(game, t, state, lang, sign) for t in (table, logged)]
         if game.is_over(state):
-            screens.append(render.final_screen(game, table, state, lang, sign))
+            screens.append(final_screen(game, table, state, lang, sign))
         seen += [json.dumps(s.model_dump(mode="json"), sort_keys=True, ensure_ascii=False) for s in screens]
     return seen
 

@@ -3,7 +3,8 @@ alert) with a ⏰ line, once per turn; then the timeout plays as before; the tab
 
 from __future__ import annotations
 
-from bot.core.api import HandTarget, SetOption
+from bot.core.api import SetOption
+from bot.core.outcome import HandTarget
 from bot.core.table import REMIND_BEFORE
 from tests.core.hosting import CHAT, Clock, make_host
 from tests.core.test_host import A, open_table

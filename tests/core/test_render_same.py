@@ -18,6 +18,7 @@ import games
 from bot.core import play, render
 from bot.core.api import ChatRef, UserRef
 from bot.core.i18n import LANGUAGES
+from bot.core.screens import final_screen, hand_screen, table_screen
 from bot.core.table import LogLine, Seat, Table
 from games.base import Game, Offer
 
@@ -48,13 +49,13 @@ def screens(game: Game, table: Table, state: Any) -> list[dict[str, Any]]:
     out = []
     for lang in LANGUAGES:
         for shown in (table, table.model_copy(update={"show_log": True})):
-            out.append(render.table_screen(game, shown, state, lang, sign).model_dump())
+            out.append(table_screen(game, shown, state, lang, sign).model_dump())
         for seat in range(len(table.seats)):
             offer = game.offer(state, seat, ()) if not game.is_over(state) else Offer()
-            drawn = render.hand_screen(game, table, state, seat, lang, sign, offer, offer.picks[:1])
+            drawn = hand_screen(game, table, state, seat, lang, sign, offer, offer.picks[:1])
             out.append(drawn.model_dump())
         if game.is_over(state):
-            out.append(render.final_screen(game, table, state, lang, sign).model_dump())
+            out.append(final_screen(game, table, state, lang, sign).model_dump())
     return out
 
 

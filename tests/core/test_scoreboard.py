@@ -7,19 +7,9 @@ import asyncio
 import pytest
 
 from bot.core import records
-from bot.core.api import (
-    AddBot,
-    ChatRef,
-    ChatTarget,
-    NewTable,
-    Press,
-    ShowHistory,
-    ShowReplay,
-    ShowStats,
-    ShowTop,
-    Start,
-)
+from bot.core.api import AddBot, ChatRef, NewTable, Press, ShowHistory, ShowReplay, ShowStats, ShowTop, Start
 from bot.core.host import Host
+from bot.core.outcome import ChatTarget
 from bot.core.scoreboard import scope
 from bot.core.table import Table
 from storage import Unavailable

@@ -21,8 +21,8 @@ from typing import Any
 import discord
 from fakeredis import FakeAsyncRedis
 
-from bot.core.api import HostPort
 from bot.core.config import Settings
+from bot.core.ports import HostPort
 from bot.discord import DiscordFrontend, KozyrClient, build
 from bot.discord.state import MemoryState
 from storage import RedisMessageIds, Store

@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 
-from bot.core.api import AnyCommand, Outcome
+from bot.core.api import AnyCommand
 from bot.core.config import Settings
 from bot.core.host import Host
+from bot.core.outcome import Outcome
 from storage import Store
 from tests.discord.fakeapi import APP_ID, Msg
 from tests.discord.harness import ANN, BOB, CAT, CHANNEL, Harness, VirtualClock, button

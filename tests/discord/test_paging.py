@@ -9,20 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.core.api import (
-    AnyCommand,
-    Button,
-    ChatRef,
-    Delivery,
-    Frontend,
-    HandTarget,
-    Outcome,
-    Press,
-    Reply,
-    Screen,
-    TableTarget,
-    UserRef,
-)
+from bot.core.api import AnyCommand, ChatRef, Press, UserRef
+from bot.core.outcome import Button, Delivery, HandTarget, Outcome, Reply, Screen, TableTarget
+from bot.core.ports import Frontend
 from bot.discord.paging import INDICATOR, fit, page_count, parse_nav
 from tests.discord.harness import ANN, CHANNEL, Harness
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.core.api import Button, Screen
+from bot.core.outcome import Button, Screen
 from bot.discord.paging import fit
 from bot.discord.refs import MAX_CONTENT, chat_ref, content, is_chat_admin, peek, user_ref, view_of
 from tests.discord.fakeapi import ApiError, FakeDiscordAPI

@@ -18,9 +18,11 @@ async def test_a_restarted_worker_reconciles_the_channel_and_the_hands(h: Harnes
 
     h.host.frontends.clear()  # the worker dies with its queue; moves keep being committed
     for _ in range(6):
-        table = await h.host._load(table_id)
+        table = await h.host.load(table_id)
         for seat, s in enumerate(table.seats):
-            tokens = [b.token for row in h.host._hand_screen(table, seat).buttons for b in row if b.token]
+            tokens = [
+                b.token for row in h.host.views.hand_screen(table, seat).buttons for b in row if b.token
+            ]
             if s.user is not None and tokens:
                 await h.host.handle(Press(user=s.user, token=tokens[0]))
                 break
@@ -30,11 +32,11 @@ async def test_a_restarted_worker_reconciles_the_channel_and_the_hands(h: Harnes
     await h.restart()  # a new process logs in: its setup_hook reconciles
     assert h.client.reconciling is not None and await h.client.reconciling == 1
     await h.frontend.drain()
-    table = await h.host._load(table_id)
+    table = await h.host.load(table_id)
     assert h.table().content != stale
-    assert h.table().content == content(h.host._table_screen(table))
+    assert h.table().content == content(h.host.views.table_screen(table))
     for p in (ANN, BOB):
         seat = table.seat_of(UserRef(platform="discord", id=str(p.id)))
         assert seat is not None
         hand = h.dm_hand(p)
-        assert hand is not None and hand.content == content(h.host._hand_screen(table, seat))
+        assert hand is not None and hand.content == content(h.host.views.hand_screen(table, seat))

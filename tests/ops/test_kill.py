@@ -58,34 +58,34 @@ async def test_kill_9_mid_game_then_every_message_equals_the_committed_state(api
     host = Host(store, Settings(token_secret=SECRET, ai_delay=0))
     # from here every group edit meets a 429 (retry after 2 s): the group falls behind the game
     fake.rate_limit("editMessageText", 2, times=100_000, when=lambda p: int(p["chat_id"]) == GROUP)
-    start_version = (await host._load(table_id)).version
+    start_version = (await host.load(table_id)).version
     for _ in range(8):
-        table = await host._load(table_id)
+        table = await host.load(table_id)
         if table.status != "playing":
             break
         game = games.get(table.game)
         seat = game.to_act(game.load(table.state))[0]
         p = ANN if table.seats[seat].user.id == str(ANN.id) else BOB
-        tokens = [x.token for row in host._hand_screen(table, seat).buttons for x in row if x.token]
+        tokens = [x.token for row in host.views.hand_screen(table, seat).buttons for x in row if x.token]
         update = b.callback(p, hand(fake, p), tokens[0])  # what their hand offers now
         await fake.feed(update)
         query = update["callback_query"]["id"]
         await until(fake, lambda query=query: query in fake.answer_params)  # answered after the commit
-    table = await host._load(table_id)
+    table = await host.load(table_id)
     assert table.version > start_version + 2  # moves were committed
-    assert table_msg(fake).text != screen_html(host._table_screen(table))  # and the group is behind
+    assert table_msg(fake).text != screen_html(host.views.table_screen(table))  # and the group is behind
 
     bot.proc.kill()  # SIGKILL: no drain, no goodbye
     assert await bot.exit_code() != 0
     fake.failures.clear()
     again = await serve(tmp_path, base)
 
-    table = await host._load(table_id)
-    want = screen_html(host._table_screen(table))
+    table = await host.load(table_id)
+    want = screen_html(host.views.table_screen(table))
     await until(fake, lambda: table_msg(fake).text == want)
     for p in (ANN, BOB):
         seat = table.seat_of(next(s.user for s in table.seats if s.user and s.user.id == str(p.id)))
-        mine = screen_html(host._hand_screen(table, seat))
+        mine = screen_html(host.views.hand_screen(table, seat))
         await until(fake, lambda p=p, mine=mine: hand(fake, p).text == mine)
     again.proc.kill()
     await again.exit_code()

@@ -334,7 +334,7 @@ async def test_the_sweep_logs_an_outage_once_with_its_cause(caplog) -> None:
 
     store.claim_due = claim_due  # type: ignore[method-assign]
     stop = asyncio.Event()
-    caplog.set_level(logging.INFO, logger="bot.core.host")
+    caplog.set_level(logging.INFO, logger="bot.core.handlers.background")
     await asyncio.wait_for(host.background(stop, tick=0.001), 10)
     said = [r.getMessage() for r in caplog.records]
     assert said == [

@@ -8,10 +8,11 @@ from collections.abc import Sequence
 from typing import Any
 
 import games
-from bot.core.api import ChatRef, Delivery, Join, NewTable, Press, Screen, Start, UserRef
+from bot.core.api import ChatRef, Join, NewTable, Press, Start, UserRef
 from bot.core.config import Settings
 from bot.core.host import Host
 from bot.core.outbox import Outbox, Target
+from bot.core.outcome import Delivery, Screen
 from storage import RedisMessageIds, Store
 from tests.core.hosting import Recorder
 

@@ -12,8 +12,9 @@ import redis.asyncio as aioredis
 from fakeredis import FakeAsyncRedis
 from redis.exceptions import ConnectionError as RedisConnectionError
 
-from bot.core.api import ChatRef, Delivery, HandTarget, Screen, TableTarget, UserRef
+from bot.core.api import ChatRef, UserRef
 from bot.core.outbox import Outbox
+from bot.core.outcome import Delivery, HandTarget, Screen, TableTarget
 from storage import RedisMessageIds, Unavailable
 from tests.core.hosting import RoundTrips
 

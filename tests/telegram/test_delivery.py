@@ -6,7 +6,8 @@ import itertools
 
 import pytest
 
-from bot.core.api import ChatRef, Delivery, Screen, TableTarget
+from bot.core.api import ChatRef
+from bot.core.outcome import Delivery, Screen, TableTarget
 from tests.telegram.harness import ANN, BOB, CAT, GROUP, Harness
 
 CHAT = ChatRef(platform="telegram", id=str(GROUP), title="Friends")

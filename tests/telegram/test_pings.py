@@ -42,7 +42,7 @@ async def test_unreachable_players_are_pinged_once_per_turn_and_only_they(
     turns = dict.fromkeys(unreachable, 0)
     after_own = dict.fromkeys(unreachable, -1)  # the table version each one's own last move made
     for _ in range(60):
-        table = await h.host._load(table_id)
+        table = await h.host.load(table_id)
         if table.status != "playing":
             break
         game = games.get(table.game)
@@ -91,7 +91,7 @@ async def test_a_person_chooses_group_pings_or_none(hf: Harness) -> None:
     started = len(h.api.calls)
 
     bob_turns = 0
-    while (table := await h.host._load(table_id)).status == "playing":
+    while (table := await h.host.load(table_id)).status == "playing":
         game = games.get(table.game)
         state = game.load(table.state)
         seat = next(s for s in game.to_act(state) if not table.seats[s].is_ai)

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.core.api import Button, Screen
+from bot.core.outcome import Button, Screen
 from bot.telegram.refs import join_payload, keyboard, parse_join, peek_action, screen_html
 from bot.telegram.tables import parse_new
 from tests.telegram.fakeapi import ApiError, _checked_markup, _checked_text

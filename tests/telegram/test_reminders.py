@@ -17,7 +17,7 @@ async def test_the_player_to_move_is_reminded_privately_once() -> None:
         await h.press_label(BOB, h.table(), "Join")
         await h.press_label(ANN, h.table(), "Start")
         table_id = h.table().text.split("table ")[1].split("<")[0].split()[0]
-        table = await h.host._load(table_id)
+        table = await h.host.load(table_id)
         game = games.get(table.game)
         seat = game.to_act(game.load(table.state))[0]
         mover = ANN if table.seats[seat].user.id == str(ANN.id) else BOB

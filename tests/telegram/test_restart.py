@@ -28,9 +28,11 @@ async def test_after_a_crash_every_message_equals_the_committed_state(hf: Harnes
     # the worker dies with its queue: moves keep being committed, nothing reaches Telegram
     h.host.frontends.clear()
     for _ in range(6):
-        table = await h.host._load(table_id)
+        table = await h.host.load(table_id)
         for seat, s in enumerate(table.seats):
-            tokens = [b.token for row in h.host._hand_screen(table, seat).buttons for b in row if b.token]
+            tokens = [
+                b.token for row in h.host.views.hand_screen(table, seat).buttons for b in row if b.token
+            ]
             if s.user is not None and tokens:
                 await h.host.handle(Press(user=s.user, token=tokens[0]))
                 break
@@ -43,14 +45,14 @@ async def test_after_a_crash_every_message_equals_the_committed_state(hf: Harnes
     calls = len(h.api.calls)
     assert await host.reconcile("telegram") == 1
     await frontend.drain()
-    table = await host._load(table_id)
+    table = await host.load(table_id)
     assert h.table().text != stale_table
-    assert h.table().text == screen_html(host._table_screen(table))
+    assert h.table().text == screen_html(host.views.table_screen(table))
     for p in (ANN, BOB):
         seat = table.seat_of(ref(p))
         assert seat is not None
         hand = h.hand(p)
-        assert hand is not None and hand.text == screen_html(host._hand_screen(table, seat))
+        assert hand is not None and hand.text == screen_html(host.views.hand_screen(table, seat))
     sent = len(h.api.calls) - calls
 
     # a second reconcile finds nothing to send

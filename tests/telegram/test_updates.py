@@ -8,8 +8,10 @@ from collections.abc import Sequence
 from aiogram.types import Update
 from aiohttp.test_utils import TestClient, TestServer
 
-from bot.core.api import AnyCommand, Delivery, Frontend, Outcome, Reply, UserRef
+from bot.core.api import AnyCommand, UserRef
 from bot.core.host import Host
+from bot.core.outcome import Delivery, Outcome, Reply
+from bot.core.ports import Frontend
 from bot.telegram import build_dispatcher
 from bot.telegram.webhook import webhook_app
 from tests.telegram.harness import ANN, BOB, CAT, DAN, GROUP, Harness, button

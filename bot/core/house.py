@@ -1,0 +1,189 @@
+"""The house: what every feature handler works with — the store, the settings, the one commit path, the views.
+
+Every command that changes a table follows one path (`House.change`): load the table, change a copy,
+commit it with compare-and-set, and on a lost race start again from the fresh table — so concurrent
+presses on several workers can never lose or double an update. The handlers (`bot/core/handlers/`)
+then hand `views.changes(old, new)` to `push`, which gives each front end what its platform shows.
+`Host` is a `House` that routes commands to the handlers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Awaitable, Callable, Iterator, Sequence
+from contextvars import ContextVar
+from typing import Any
+
+from bot.core import metrics
+from bot.core.api import ChatRef, TableCommand
+from bot.core.config import Settings
+from bot.core.outcome import Delivery, HandTarget, Outcome
+from bot.core.ports import Frontend
+from bot.core.scoreboard import Scoreboard
+from bot.core.table import Table
+from bot.core.thinking import Thinker
+from bot.core.views import Views
+from games.base import GameError
+from storage import Conflict, Store, Unavailable
+
+log = logging.getLogger(__name__)
+
+Change = Callable[[Table], Awaitable[Any]]
+RETRIES = 12
+
+# (table id, its stored (json, version)) read by `Host.handle` with its first round trip, for `change`
+_PRELOADED: ContextVar[tuple[str, tuple[str, int]] | None] = ContextVar("preloaded", default=None)
+
+
+class Unchanged(Exception):
+    """Nothing to commit (raised by a change function that found nothing to do)."""
+
+
+class House:
+    def __init__(self, store: Store, settings: Settings, *, clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.settings = settings
+        self.clock = clock
+        self.secret = settings.token_secret.get_secret_value().encode()
+        self.frontends: dict[str, Frontend] = {}
+        self.views = Views(self.secret)
+        self.scoreboard = Scoreboard(store)
+        self._counting: set[asyncio.Task[None]] = set()  # finished games being counted (off the move's path)
+        self.thinker = Thinker(settings.ai_processes)
+
+    # -- loading and committing -----------------------------------------------------------------
+    async def load(self, table_id: str) -> Table:
+        table = await self.try_load(table_id)
+        if table is None:
+            raise GameError("no_table")
+        return table
+
+    async def try_load(self, table_id: str) -> Table | None:
+        found = await self.store.load(table_id)
+        return None if found is None else parse(*found)
+
+    @staticmethod
+    def dump(table: Table) -> str:
+        return table.model_dump_json(exclude_defaults=True)  # defaults return on load
+
+    @staticmethod
+    @contextlib.contextmanager
+    def preloaded(table_id: str | None, found: tuple[str, int] | None) -> Iterator[None]:
+        """While handling a command: the table its button names, read with the command's first round trip."""
+        token = _PRELOADED.set((table_id, found) if table_id and found else None)
+        try:
+            yield
+        finally:
+            _PRELOADED.reset(token)
+
+    async def change(self, table_id: str, change: Change) -> tuple[Table, Table]:
+        """Load, change a copy, commit with compare-and-set; on a lost race, again from the fresh table."""
+        first = _PRELOADED.get()
+        for _ in range(RETRIES):
+            if first is not None and first[0] == table_id:
+                found: tuple[str, int] | None = first[1]  # read by `handle` with its first round trip
+                _PRELOADED.set(first := None)  # used once: a later change in this command reads afresh
+            else:
+                found = await self.store.load(table_id)
+            if found is None:
+                raise GameError("no_table")
+            old, new = parse(*found), parse(*found)  # a second parse is cheaper than a deep copy
+            if old.status == "over":
+                await self.finished(old)  # counted already, or a count that failed after the commit
+            try:
+                await change(new)
+            except Unchanged:
+                return old, old
+            except GameError as e:
+                e.params.setdefault("game_key", old.game)
+                raise
+            before, after = {u.key for u in old.people()}, {u.key for u in new.people()}
+            try:
+                new.version = await self.store.commit(
+                    table_id,
+                    old.version,
+                    self.dump(new),
+                    moves=new.moves,
+                    codes=new.codes,
+                    chat=new.chat.key,
+                    users_added=sorted(after - before),
+                    users_removed=sorted(before - after),
+                    deadline=new.deadline(),
+                    closed=not new.open,
+                )
+            except Conflict:
+                continue
+            metrics.committed(new)
+            if new.status == "over" and old.status == "playing":  # counted beside, not in the final move
+                task = asyncio.ensure_future(self.finished(new))
+                self._counting.add(task)
+                task.add_done_callback(self._counting.discard)
+            return old, new
+        raise GameError("busy")
+
+    async def changed(self, table_id: str, change: Change) -> list[Delivery]:
+        """`change`, and what it changed on the table's messages (a change that is the whole command)."""
+        old, new = await self.change(table_id, change)
+        return self.views.changes(old, new)
+
+    async def find_table(self, cmd: TableCommand) -> str:
+        if cmd.table:
+            return cmd.table
+        if cmd.chat is None:
+            raise GameError("no_table_here")
+        tables = await self.open_tables(cmd.chat)
+        if not tables:
+            raise GameError("no_table_here")
+        return tables[0].id
+
+    async def open_tables(self, chat: ChatRef) -> list[Table]:
+        """The open tables of a chat (the index is a hint: each table is checked)."""
+        found = []
+        for table_id in await self.store.tables_in_chat(chat.key):
+            table = await self.try_load(table_id)
+            if table is not None and table.open and table.chat.key == chat.key:
+                found.append(table)
+        return found
+
+    async def require_no_table(self, chat: ChatRef) -> None:
+        """A chat holds one open table at a time."""
+        for other in await self.open_tables(chat):
+            raise GameError("table_here", id=other.id)
+
+    # -- deliveries -----------------------------------------------------------------------------
+    async def push(self, deliveries: Sequence[Delivery]) -> None:
+        by_platform: dict[str, list[Delivery]] = {}
+        for d in deliveries:
+            platform = d.target.user.platform if isinstance(d.target, HandTarget) else d.target.chat.platform
+            by_platform.setdefault(platform, []).append(d)
+        for platform, items in by_platform.items():
+            frontend = self.frontends.get(platform)
+            if frontend is not None:
+                await frontend.deliver(items)
+
+    # -- finished games -------------------------------------------------------------------------
+    async def finished(self, table: Table) -> None:
+        """Count a finished game into stats and ratings (idempotent: a game is counted once)."""
+        try:
+            await self.scoreboard.finished(table, self.clock())
+        except Unavailable:
+            log.warning("table %s: storage unavailable, the game is counted when next loaded", table.id)
+        except Exception:
+            log.exception("table %s: the finished game could not be counted", table.id)
+
+    async def flush(self) -> None:
+        """Wait until every finished game this worker is counting is counted."""
+        while self._counting:
+            await asyncio.gather(*list(self._counting), return_exceptions=True)
+
+
+Handler = Callable[[House, Any, str], Awaitable[Outcome]]  # (house, command, the user's language) → outcome
+
+
+def parse(data: str, version: int) -> Table:
+    table = Table.model_validate_json(data)
+    table.version = version
+    return table

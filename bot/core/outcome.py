@@ -1,0 +1,131 @@
+"""What the host gives back: screens for logical messages (targets), and a short reply to who asked.
+
+The host never names a platform message: it says "the table message of table T in chat C now reads X"
+or "user U's hand at table T now reads Y". Adapters map those targets to their own message ids, edit in
+place, and send a new message only when `notify` asks for it.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from bot.core.api import ChatRef, UserRef
+
+
+class Button(BaseModel):
+    """A button: a token for the host, or a URL (a deep link); `style` is a hint adapters may use."""
+
+    model_config = ConfigDict(frozen=True)
+
+    label: str
+    token: str | None = None
+    url: str | None = None
+    style: Literal["primary", "secondary", "success", "danger"] = "secondary"
+
+
+class Screen(BaseModel):
+    """Platform-neutral content of one message: a title, plain-text lines, rows of buttons."""
+
+    title: str = ""
+    lines: list[str] = Field(default_factory=list)
+    buttons: list[list[Button]] = Field(default_factory=list)
+    # a picture (PNG) sent with the text as its caption: the score sheet (never stored, never compared)
+    image: bytes | None = Field(None, exclude=True, repr=False)
+
+    def text(self) -> str:
+        return "\n".join([self.title, *self.lines] if self.title else self.lines)
+
+
+class TableTarget(BaseModel):
+    """The one table message of a table, in its chat."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["table"] = "table"
+    table: str
+    chat: ChatRef
+
+    @property
+    def key(self) -> str:
+        return f"table:{self.table}"
+
+
+class HandTarget(BaseModel):
+    """A player's private hand message for one table (a DM; on Discord also an ephemeral reply)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["hand"] = "hand"
+    table: str
+    user: UserRef
+
+    @property
+    def key(self) -> str:
+        return f"hand:{self.table}:{self.user.key}"
+
+
+class ChatTarget(BaseModel):
+    """A new message in a chat that is not the table message (final scores, announcements)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["chat"] = "chat"
+    chat: ChatRef
+
+    @property
+    def key(self) -> str:
+        return f"chat:{self.chat.key}"
+
+
+class PingTarget(BaseModel):
+    """A short new message in the group that notifies exactly one person: their turn, when the bot cannot
+    write to them privately (a Telegram text mention, a Discord mention allowed for that user only)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["ping"] = "ping"
+    table: str
+    chat: ChatRef
+    user: UserRef
+
+    @property
+    def key(self) -> str:
+        return f"ping:{self.table}:{self.user.key}"
+
+
+Target = Annotated[TableTarget | HandTarget | ChatTarget | PingTarget, Field(discriminator="kind")]
+
+
+class Delivery(BaseModel):
+    """Make `target` read `screen`: edit the existing message, or send anew when `notify` is set.
+
+    `notify` means "the recipient should be alerted" (their turn started, the game ended): adapters
+    send a new message (and may delete or retire the old one) instead of editing silently.
+    """
+
+    target: Target
+    screen: Screen
+    notify: bool = False
+    # the table version the screen was drawn from: an edit never replaces a newer one (two workers)
+    version: int | None = None
+
+
+class Reply(BaseModel):
+    """A short answer to the user who issued the command (a toast, an ephemeral message, a DM).
+
+    `screen` carries content only this user may see (an ephemeral hand on Discord).
+    """
+
+    text: str
+    alert: bool = False
+    screen: Screen | None = None
+    # the screen replaces the message whose button was pressed (a replay's next move), not a new one
+    in_place: bool = False
+
+
+class Outcome(BaseModel):
+    reply: Reply | None = None
+    deliveries: list[Delivery] = Field(default_factory=list)
+    table: str | None = None

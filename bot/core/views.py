@@ -1,0 +1,180 @@
+"""What a table shows: its screens drawn with signed buttons, and what changed between two versions.
+
+After a commit `changes(old, new)` renders the old and the new table for the group and for each seated
+person and returns only what differs, compared by `render.fingerprint` (a hand that becomes its player's
+turn is sent with `notify`). The fingerprints of what each committed (table, version) showed are
+remembered (bounded), so a move draws only the new screens; game states are parsed once per state document.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+import games
+from bot.core import render, screens, sheet
+from bot.core.i18n import for_platform, t
+from bot.core.outcome import ChatTarget, Delivery, HandTarget, PingTarget, Screen, TableTarget
+from bot.core.table import Table
+from bot.core.tokens import digest, encode
+from games.base import Game, Offer
+
+log = logging.getLogger(__name__)
+
+MEMO_SIZE = 2048  # table versions whose drawn screens a process remembers
+STATES_SIZE = 64  # parsed game states (a change renders its old and new table several times)
+
+
+class Views:
+    """The host's renderer: signs buttons with the host's secret, remembers what each version showed."""
+
+    def __init__(self, secret: bytes) -> None:
+        self.secret = secret
+        # per process, bounded: game states parsed per state document, and the fingerprints of the
+        # screens each committed (table, version) showed (the next change compares with them)
+        self._states: OrderedDict[int, tuple[dict[str, Any], Any]] = OrderedDict()
+        self._drawn: OrderedDict[tuple[str, int], dict[str, str]] = OrderedDict()
+
+    def signer(self, table: Table, version: int | None = None) -> render.Sign:
+        drawn = table.version if version is None else version
+
+        def sign(action: str) -> str:
+            try:
+                return encode(self.secret, table.id, drawn, action)
+            except ValueError:  # too long for a token: the host finds it again by its digest
+                return encode(self.secret, table.id, drawn, digest(action))
+
+        return sign
+
+    def state(self, table: Table) -> Any:
+        """The game state of a table, parsed once per state document (renders read it many times)."""
+        if table.state is None:
+            return None
+        key = id(table.state)
+        known = self._states.get(key)
+        if known is not None and known[0] is table.state:
+            return known[1]
+        state = games.get(table.game).load(table.state)
+        self._states[key] = (table.state, state)
+        if len(self._states) > STATES_SIZE:
+            self._states.popitem(last=False)
+        return state
+
+    def offer(self, tbl: Table, game: Game, seat: int) -> Offer:
+        """What the hand of `seat` offers now; picks no longer offered are dropped from the selection."""
+        if tbl.status != "playing" or tbl.state is None:
+            return Offer()
+        state = self.state(tbl)
+        s = tbl.seats[seat]
+        offer = game.offer(state, seat, tuple(s.picked))
+        kept = [p for p in s.picked if p in offer.picks]
+        if kept != s.picked:
+            s.picked = kept
+            offer = game.offer(state, seat, tuple(kept))
+        return offer
+
+    def _seen(self, table: Table, target: str, draw: Callable[[], Screen]) -> str:
+        """The fingerprint of a screen of `table`: remembered from its version's commit, or drawn."""
+        known = self._drawn.get((table.id, table.version))
+        if known is not None and target in known:
+            return known[target]
+        return render.fingerprint(draw())
+
+    def table_screen(self, table: Table) -> Screen:
+        game = games.get(table.game)
+        return screens.table_screen(game, table, self.state(table), table.lang, self.signer(table))
+
+    def hand_screen(self, table: Table, seat: int) -> Screen:
+        game = games.get(table.game)
+        state = self.state(table)
+        offer = self.offer(table, game, seat)
+        lang = table.seats[seat].lang
+        picked = table.seats[seat].picked
+        # a hand's buttons are drawn "just after this seat's last move": they stay the same (and valid
+        # while legal) until the seat moves again, so other people's moves leave the hand untouched
+        sign = self.signer(table, table.seats[seat].moved_at + 1)
+        return screens.hand_screen(game, table, state, seat, lang, sign, offer, picked)
+
+    def hand_delivery(self, table: Table, seat: int, notify: bool) -> Delivery:
+        user = table.seats[seat].user
+        assert user is not None
+        return Delivery(
+            target=HandTarget(table=table.id, user=user), screen=self.hand_screen(table, seat), notify=notify
+        )
+
+    def table_delivery(self, table: Table, notify: bool = False) -> Delivery:
+        target = TableTarget(table=table.id, chat=table.chat)
+        return Delivery(target=target, screen=self.table_screen(table), notify=notify)
+
+    @staticmethod
+    def ping(table: Table, seat: int) -> Delivery:
+        """A group message that notifies only this seat's person that it is their move (issue 20)."""
+        user = table.seats[seat].user
+        assert user is not None
+        text = t(table.lang, for_platform("host.ping", table.chat.platform))
+        target = PingTarget(table=table.id, chat=table.chat, user=user)
+        return Delivery(target=target, screen=Screen(lines=[text]), notify=True)
+
+    def changes(self, old: Table, new: Table) -> list[Delivery]:
+        """What changed between two versions of a table, as deliveries (hands only to their owners)."""
+        if old is new:
+            return []
+        out = []
+        drawn: dict[str, str] = {}  # what this version shows, so its successor need not draw it again
+        table_now = self.table_screen(new)
+        drawn["table"] = render.fingerprint(table_now)
+        if self._seen(old, "table", lambda: self.table_screen(old)) != drawn["table"]:
+            target = TableTarget(table=new.id, chat=new.chat)
+            out.append(Delivery(target=target, screen=table_now, version=new.version))
+        if new.status in ("playing", "over") and new.state is not None:
+            game = games.get(new.game)
+            state = self.state(new)
+            before = set(game.to_act(self.state(old))) if old.status == "playing" else set()
+            to_act = set(game.to_act(state)) if new.status == "playing" else set()
+            reminder = new.reminding and not old.reminding  # this turn's reminder: a fresh alert
+            for seat, s in enumerate(new.seats):
+                if s.user is None:
+                    continue
+                turn = seat in to_act and not s.auto and (seat not in before or reminder)
+                # a person who chose group pings gets no private turn alert (their hand still updates)
+                notify = (turn and s.pings != "group") or old.status == "lobby"
+                screen = self.hand_screen(new, seat)
+                key = f"hand:{seat}:{s.user.key}"
+                drawn[key] = render.fingerprint(screen)
+                was = old.seats[seat] if seat < len(old.seats) else None
+                changed = (
+                    was is None
+                    or was.user != s.user
+                    or old.status != "playing"
+                    or self._seen(old, key, lambda seat=seat: self.hand_screen(old, seat)) != drawn[key]
+                )
+                if changed or notify:
+                    out.append(
+                        Delivery(
+                            target=HandTarget(table=new.id, user=s.user),
+                            screen=screen,
+                            notify=notify,
+                            version=new.version,
+                        )
+                    )
+                if turn and s.pinged:  # their turn, and the group is where they hear of it
+                    out.append(self.ping(new, seat))
+            if new.status == "over" and old.status == "playing":
+                final = screens.final_screen(game, new, state, new.lang, self.signer(new))
+                final.image = sheet_picture(new)
+                out.append(Delivery(target=ChatTarget(chat=new.chat), screen=final, notify=True))
+        self._drawn[(new.id, new.version)] = drawn
+        if len(self._drawn) > MEMO_SIZE:
+            self._drawn.popitem(last=False)
+        return out
+
+
+def sheet_picture(table: Table) -> bytes | None:
+    """The score sheet (rozpysnyi) or results picture of a game; None if it cannot be drawn."""
+    try:
+        return sheet.draw(sheet.sheet_data(table, table.lang))
+    except Exception:
+        log.exception("table %s: the score sheet could not be drawn", table.id)
+        return None
