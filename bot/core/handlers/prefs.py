@@ -39,7 +39,7 @@ async def set_pings(house: House, cmd: SetPings, lang: str) -> Outcome:
     """A person's choice of turn alerts (issue 20): stored, and applied at every table they sit at."""
     mode = cmd.mode.strip().lower()
     if mode not in PING_MODES:
-        raise GameError("unknown_pings", mode=cmd.mode[:20], modes=", ".join(PING_MODES))
+        raise GameError("unknown_pings", mode=cmd.mode, modes=", ".join(PING_MODES))
     await house.store.set_user_pings(cmd.user.key, mode)
 
     async def change(tbl: Table) -> None:
