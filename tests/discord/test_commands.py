@@ -145,6 +145,13 @@ async def test_a_channel_where_the_bot_may_not_post_gets_no_invisible_table(h: H
     assert not h.api.calls_to("POST", rf"/channels/{CHANNEL}/threads")[1:] and "table" in h.table().content
 
 
+async def test_texts_name_discords_commands_not_telegrams(h: Harness) -> None:
+    token = await h.run(ANN, "mytables")
+    assert answer(h, token) == "You are not at any open table. Open one in a server channel with /kozyr new."
+    token = await h.run(ANN, "join")
+    assert answer(h, token) == "There is no open table here. Start one with /kozyr new."
+
+
 async def test_settings_toggle_the_buttons_and_set_an_option(h: Harness) -> None:
     await h.run(ANN, "new", game="rozpysnyi")
     await h.run(ANN, "settings")

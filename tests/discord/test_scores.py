@@ -35,6 +35,7 @@ async def test_a_finished_game_shows_in_stats_top_history_replay_and_sheet(
     token = await h.run(CAT, "history")
     history = next(m for m in h.api.messages.values() if m.interaction == token)
     assert "Last games" in history.content
+    assert "/kozyr replay id:" in history.content and "/replay <id>" not in history.content  # Discord's words
     await h.press(CAT, history, button(history, "📼"))  # the answer itself steps through the replay
     assert "move 0 of" in history.content and history.ephemeral and history.edits == 1
     await h.press(CAT, history, button(history, "▶"))
@@ -49,7 +50,8 @@ async def test_a_finished_game_shows_in_stats_top_history_replay_and_sheet(
 
 
 async def test_a_channel_that_refuses_files_gets_the_final_text_alone(h: Harness) -> None:
-    from bot.core.api import ChatRef, Delivery, Screen, TableTarget
+    from bot.core.api import ChatRef
+    from bot.core.outcome import Delivery, Screen, TableTarget
     from bot.core.sheet import Row, Sheet, draw
     from tests.discord.fakeapi import ATTACH
 
