@@ -55,6 +55,12 @@ async def set_pings(house: House, cmd: SetPings, lang: str) -> Outcome:
     return Outcome(reply=Reply(text=text), deliveries=deliveries)
 
 
+async def pings_of(house: House, user: UserRef) -> str:
+    """A person's stored turn alerts, for a seat they take (join, /new, a rematch); `auto` if none."""
+    mode = await house.store.get_user_pings(user.key)
+    return mode if mode in PING_MODES else "auto"
+
+
 async def unreachable(house: House, user: UserRef, table: str) -> None:
     """The platform refused to write to `user`: say so at the table, once."""
 
