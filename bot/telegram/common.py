@@ -27,10 +27,14 @@ def update_id(update: Update) -> str:
     return str(update.update_id)
 
 
-async def say(message: Message, text: str, markup: InlineKeyboardMarkup | None = None) -> None:
-    """Answer in the same chat (and topic); in a group as a reply to the command. Never raises."""
+async def say(
+    tg: TelegramFrontend, message: Message, text: str, markup: InlineKeyboardMarkup | None = None
+) -> None:
+    """Answer in the same chat (and topic); in a group as a reply to the command, in its turn among the
+    group's 20 calls a minute. Never raises."""
     try:
         if is_group(message.chat):
+            await tg.slot(message)
             await message.reply(text, parse_mode="HTML", reply_markup=markup)
         else:
             await message.answer(text, parse_mode="HTML", reply_markup=markup)
@@ -38,11 +42,13 @@ async def say(message: Message, text: str, markup: InlineKeyboardMarkup | None =
         log.info("could not answer in %s: %s", message.chat.id, e)
 
 
-async def say_photo(message: Message, screen: Screen) -> None:
+async def say_photo(tg: TelegramFrontend, message: Message, screen: Screen) -> None:
     """A picture (the score sheet) captioned with the screen's text, where the command was; the text alone
     where the chat refuses photos. Never raises."""
     assert screen.image is not None
     try:
+        if is_group(message.chat):
+            await tg.slot(message)
         await message.answer_photo(
             BufferedInputFile(screen.image, filename="sheet.png"),
             caption=screen_html(screen)[:CAPTION_MAX],
@@ -50,18 +56,18 @@ async def say_photo(message: Message, screen: Screen) -> None:
         )
     except TelegramBadRequest as e:
         log.info("could not send a picture to %s (%s): the text alone", message.chat.id, e.message)
-        await say(message, screen_html(screen))
+        await say(tg, message, screen_html(screen))
     except TelegramAPIError as e:
         log.info("could not send a picture to %s: %s", message.chat.id, e)
 
 
-async def show(message: Message, reply: Reply) -> None:
+async def show(tg: TelegramFrontend, message: Message, reply: Reply) -> None:
     if reply.screen is not None and reply.screen.image is not None:
-        await say_photo(message, reply.screen)
+        await say_photo(tg, message, reply.screen)
     elif reply.screen is not None:
-        await say(message, screen_html(reply.screen), keyboard(reply.screen))
+        await say(tg, message, screen_html(reply.screen), keyboard(reply.screen))
     else:
-        await say(message, plain_html(reply.text))
+        await say(tg, message, plain_html(reply.text))
 
 
 async def run(tg: TelegramFrontend, message: Message, command: AnyCommand, *, quiet: bool = False) -> Outcome:
@@ -74,11 +80,11 @@ async def run(tg: TelegramFrontend, message: Message, command: AnyCommand, *, qu
         outcome = await tg.handle(command)
     except Exception:
         log.exception("command %s failed", command.kind)
-        await say(message, plain_html(t(await tg.people.lang_of(command.user), "telegram.failed")))
+        await say(tg, message, plain_html(t(await tg.people.lang_of(command.user), "telegram.failed")))
         return Outcome()
     reply = outcome.reply
     if reply is not None and not (quiet and not reply.alert and not reply.screen):
-        await show(message, reply)
+        await show(tg, message, reply)
     return outcome
 
 
@@ -92,7 +98,7 @@ async def open_bot_hint(tg: TelegramFrontend, message: Message, payload: str) ->
         return
     lang = await tg.people.lang_of(user_ref(message.from_user))
     markup = link_button(t(lang, "telegram.button.open_bot"), tg.link(payload))
-    await say(message, plain_html(t(lang, "telegram.open_bot")), markup)
+    await say(tg, message, plain_html(t(lang, "telegram.open_bot")), markup)
 
 
 class Answer:

@@ -54,7 +54,7 @@ from bot.core.outbox import (
 from bot.core.outcome import ChatTarget, Delivery, HandTarget, Outcome, PingTarget, Screen, TableTarget
 from bot.core.people import People, Prefs
 from bot.core.ports import HostPort
-from bot.telegram.refs import join_payload, keyboard, screen_html
+from bot.telegram.refs import join_payload, keyboard, message_chat, screen_html
 
 log = logging.getLogger(__name__)
 
@@ -332,6 +332,11 @@ class TelegramFrontend:
                 ids = frozenset()
             cached = self._admins[chat_id] = (now + ADMIN_TTL, ids)
         return user_id in cached[1]
+
+    async def slot(self, message: Message) -> None:
+        """Wait for the group's next call slot before answering a command there: replies count against
+        its 20 a minute like the table's edits (every worker shares the slots)."""
+        await self.outbox.slot(ChatTarget(chat=message_chat(message)))
 
     def link(self, payload: str) -> str:
         return f"https://t.me/{self.bot_username}?start={payload}"

@@ -32,7 +32,7 @@ async def help_(message: Message, tg: TelegramFrontend) -> None:
     if message.from_user is None:
         return
     lang = await tg.people.lang_of(user_ref(message.from_user))
-    await say(message, plain_html(t(lang, "telegram.help") + "\n\n" + t(lang, "night.help.options")))
+    await say(tg, message, plain_html(t(lang, "telegram.help") + "\n\n" + t(lang, "night.help.options")))
 
 
 async def lang(message: Message, command: CommandObject, event_update: Update, tg: TelegramFrontend) -> None:
@@ -76,7 +76,7 @@ async def picker(
     lang = await tg.people.lang_of(user_ref(message.from_user))
     buttons = [InlineKeyboardButton(text=label, callback_data=data) for label, data in choices(lang)]
     rows = [[b] for b in buttons] if column else [buttons]
-    await say(message, plain_html(t(lang, key)), InlineKeyboardMarkup(inline_keyboard=rows))
+    await say(tg, message, plain_html(t(lang, key)), InlineKeyboardMarkup(inline_keyboard=rows))
 
 
 async def picked(query: CallbackQuery, tg: TelegramFrontend, make: MakeCommand) -> None:

@@ -8,9 +8,14 @@ import pytest
 
 from bot.core.api import ChatRef
 from bot.core.outcome import Delivery, Screen, TableTarget
+from tests.telegram.fakeapi import Call
 from tests.telegram.harness import ANN, BOB, CAT, GROUP, Harness
 
 CHAT = ChatRef(platform="telegram", id=str(GROUP), title="Friends")
+
+
+def chat_of(call: Call) -> int:
+    return int(call.params.get("chat_id", 0))
 
 
 def table_view(text: str, table: str = "t1") -> Delivery:
@@ -86,6 +91,19 @@ async def test_a_group_gets_at_most_twenty_calls_a_minute_and_one_a_second(hf: H
     times = [c.at for c in h.api.api_calls("sendMessage")]
     assert len(times) == 45
     assert all(b - a >= 1 for a, b in itertools.pairwise(times))
+    assert max(sum(1 for t in times if s <= t < s + 60) for s in times) <= 20
+
+
+async def test_command_replies_share_the_groups_twenty_a_minute(hf: Harness) -> None:
+    h = hf
+    await h.say(BOB, "/start", chat_id=BOB.id)
+    await h.say(ANN, "/new")
+    for n in range(12):  # a reply each, and a table edit each (Bob in, Bob out)
+        await h.say(BOB, "/help")
+        await h.press_label(BOB, h.table(), "Leave" if n % 2 else "Join")
+    group = [c for c in h.api.calls if c.method != "answerCallbackQuery" and chat_of(c) == GROUP]
+    assert sum("/rules" in str(c.params.get("text")) for c in group) == 12  # every /help answered
+    times = [c.at for c in group]
     assert max(sum(1 for t in times if s <= t < s + 60) for s in times) <= 20
 
 
