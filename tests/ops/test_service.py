@@ -62,7 +62,7 @@ class Bot:
     def messages(self) -> list[str]:
         return [r["msg"] for r in self.logs()]
 
-    async def wait_for_log(self, text: str, timeout: float = 30) -> dict:
+    async def wait_for_log(self, text: str, timeout: float = 90) -> dict:  # a hang guard (a busy machine)
         for _ in range(int(timeout * 20)):
             for record in self.logs():
                 if text in record["msg"]:
