@@ -1,18 +1,29 @@
-"""The bridge robot against double-dummy: its declarer play, and how close its auctions come to par.
+"""The bridge robots measured against double-dummy: their auctions against par, their card play, a match.
 
-    .venv/bin/python bench/bridge.py [--deals 200] [--first 0] [--budget 0.5] [--samples 48]
-                                     [--part play|auction|both]
+    .venv/bin/python bench/bridge.py [--deals 300] [--play-deals 100] [--first 0] [--budget 0.5]
+                                     [--samples 48] [--part auction|match|play|all]
 
-Declarer play: on each seeded deal N–S get the contract double-dummy says they play best (the strain and
-declarer with the most tricks, at the level those tricks make, at least 1), the robot declares and plays
-dummy, and the defenders play double-dummy (they see every card, so the declarer can never profit from a
-defensive slip). Tricks lost = double-dummy tricks − tricks taken; the figure is the mean over the deals.
-The robot gets what it gets in a chat: its seat's view, a time budget per decision (CPU time of its
-thread, one core).
+Every deal is seeded (`bench:<n>`) and played as board n + 1 (its dealer and vulnerability).
 
-Auction: on each seeded deal (board i + 1: its dealer and vulnerability) four robots bid; the final
-contract's level (0 if passed out) is compared with the level of the double-dummy par contract (endplay's
-par, with sacrifices). The figure is the share within one level, with a 95% Wilson interval.
+Auction (`--deals`, four robots, each seeing its own hand and the calls): the contract they reach is scored
+with the double-dummy tricks of its declarer, and compared with the deal's double-dummy par (endplay: the
+best contract each side can reach, sacrifices included). Printed: IMPs a deal from par (the mean of
+|IMPs(score − par)|, with a 95% interval; goal ≤ 2.5), the share reaching par exactly, the slams bid on the
+deals whose par is a slam (goal ≥ 60%), the games missed on the deals whose par is a game for a side, the
+worst ten deals with their auctions, and the CPU time a call.
+
+Match (`--deals`): the robots against a reference bidder on the same deals, both ways round (robots N–S
+against the reference E–W at one table, the reference N–S against the robots E–W at the other), each
+contract scored double-dummy; the robots' IMPs a deal with a 95% interval. The reference is the naive
+point-count bidder of issue 33: it sees both hands of its side, counts their points and fit, bids the
+contract they suggest at its first turn when that is still higher than the last bid, and never doubles.
+
+Play (`--play-deals`, on the deals where the robots reached a contract): the robot declarer (and dummy)
+against double-dummy defenders, and robot defenders against a double-dummy declarer. The declarer's loss
+is the double-dummy tricks before the opening lead − tricks taken (goal ≤ 0.25 a deal); the defence's is
+split into the opening lead (tricks the lead gives away double-dummy) and the rest (goal ≤ 0.2 a deal
+for the whole defence). Double-dummy opponents never err, so nobody gains from a slip. The robots get
+what they get in a chat: their seat's view and a CPU budget per decision (their thread's time).
 """
 
 from __future__ import annotations
@@ -23,13 +34,16 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path[0] = str(Path(__file__).resolve().parent.parent)  # this file's name would hide the `games` package
 
-from games.bridge import GAME, auction, solver, system  # noqa: E402
+from games.bridge import GAME, auction, scoring, solver, system  # noqa: E402
 from games.bridge.ai import BridgeBot  # noqa: E402
-from games.bridge.rules import board_dealer, board_vul, deck_for, random_deal  # noqa: E402
+from games.bridge.rules import BridgeState, board_dealer, board_vul, deck_for, random_deal  # noqa: E402
+
+Bidder = Callable[[BridgeState, int], str]  # (the table, the seat to call) → a call
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -41,102 +55,278 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def best_contract(hands: list[list[str]]) -> tuple[str, int, int]:
-    """(strain, declarer, double-dummy tricks) of N–S's best strain."""
-    table = solver.dd_table(hands)
-    return max(((s, d, table[s][d]) for s in "SHDCN" for d in (0, 2)), key=lambda x: x[2])
+def mean_ci(xs: list[float]) -> str:
+    """`m ± h`: the mean and the half-width of its 95% interval."""
+    if not xs:
+        return "–"
+    half = 1.96 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else 0.0
+    return f"{statistics.mean(xs):.2f} ± {half:.2f}"
 
 
-def play_deal(seed: int, bot: BridgeBot, think: list[float]) -> tuple[int, int, str]:
-    """(double-dummy tricks, tricks the robot took, contract) for one deal."""
-    hands = random_deal(f"bench:{seed}")
-    strain, declarer, dd = best_contract(hands)
-    level = min(7, max(1, dd - 6))
-    first_board = declarer + 1  # the declarer deals and opens the contract; the rest pass
-    state = GAME.new(4, {"boards": 1, "compare": "points", "first_board": first_board},
-                     deals=[deck_for(hands, board_dealer(first_board))])  # fmt: skip
-    for call in (f"bid:{level}{strain}", "pass", "pass", "pass"):
-        state, _ = GAME.apply(state, GAME.to_act(state)[0], call)
-    rng = random.Random(seed)
+def share(k: int, n: int) -> str:
+    lo, hi = wilson(k, n)
+    return f"{k}/{n} = {k / n:.1%} [{lo:.1%}, {hi:.1%}]" if n else "0/0"
+
+
+# -- a board's auction -------------------------------------------------------------------------------
+
+
+def new_board(hands: list[list[str]], board: int) -> BridgeState:
+    options = {"boards": 1, "compare": "points", "first_board": (board - 1) % 16 + 1}
+    return GAME.new(4, options, deals=[deck_for(hands, board_dealer(board))])
+
+
+def bid_board(state: BridgeState, bidders: list[Bidder], think: list[float] | None = None) -> BridgeState:
+    """The auction of a new board, each seat calling with its bidder (CPU time per call into `think`)."""
+    while state.phase == "auction":
+        seat = GAME.to_act(state)[0]
+        start = time.thread_time()
+        call = bidders[seat](state, seat)
+        if think is not None:
+            think.append(time.thread_time() - start)
+        state, _ = GAME.apply(state, seat, call)
+    return state
+
+
+def robot_bidder(bot: BridgeBot, rng: random.Random) -> Bidder:
+    def bid(state: BridgeState, seat: int) -> str:
+        return bot.choose(GAME.view(state, seat), GAME.legal_actions(state, seat), rng)
+
+    return bid
+
+
+def reference_bidder(state: BridgeState, seat: int) -> str:
+    """Issue 33's naive point-count bidder: both hands of its side, the opponents ignored, no doubles."""
+    legal = GAME.legal_actions(state, seat)
+    if any(auction.is_bid(c) and auction.side(auction.caller(state.dealer, i)) == auction.side(seat)
+           for i, c in enumerate(state.calls)):  # fmt: skip
+        return auction.PASS  # the side has bid its contract
+    mine, theirs = system.Hand.of(state.dealt[seat]), system.Hand.of(state.dealt[auction.partner(seat)])
+    points = mine.hcp + theirs.hcp
+    if points < 20:
+        return auction.PASS
+    fit = {s: mine.length[s] + theirs.length[s] for s in "SHDC"}
+    major = max("SH", key=lambda s: fit[s])
+    minor = max("DC", key=lambda s: fit[s])
+    short = min(min(mine.length.values()), min(theirs.length.values()))
+    if fit[major] >= 8:
+        strain = major
+    elif short >= 2 or fit[minor] < 8:
+        strain = "N"
+    else:
+        strain = minor
+    if points >= 37:
+        level = 7
+    elif points >= 33:
+        level = 6
+    elif points >= 25:
+        level = {"N": 3, "S": 4, "H": 4, "D": 5, "C": 5}[strain]
+        if strain in "DC" and points < 29:
+            strain, level = "N", 3
+    else:
+        level = 1 if strain == "N" and points < 23 else 2
+    call = f"bid:{level}{strain}"
+    return call if call in legal else auction.PASS
+
+
+def ns_score(state: BridgeState, analysis: solver.Analysis) -> tuple[int, int | None]:
+    """(N–S's score, the declarer's double-dummy tricks) of the contract this auction reached."""
+    c = state.contract if state.contract is not None else auction.contract(state.dealer, state.calls)
+    if c is None:
+        return 0, None
+    tricks = analysis.tricks[c.strain][c.declarer]
+    score = scoring.duplicate_score(c.level, c.strain, c.doubled, state.vul[auction.side(c.declarer)], tricks)
+    return (score if auction.side(c.declarer) == 0 else -score), tricks
+
+
+def diagram(state: BridgeState) -> str:
+    cells = ["-"] * ((state.dealer + 1) % 4) + [auction.short(c) for c in state.calls]  # from West
+    return " ".join(f"{c:>2}" for c in cells)
+
+
+def contract_name(state: BridgeState) -> str:
+    c = state.contract
+    return "passed out" if c is None else f"{c.text} {'NESW'[c.declarer]}"
+
+
+def par_name(a: solver.Analysis) -> str:
+    if not a.contracts:
+        return "passed out"
+    c = a.contracts[0]
+    return f"{c.level}{c.strain}{'X' * c.doubled} {'NESW'[c.declarer]}"
+
+
+# -- the auction against par ----------------------------------------------------------------------------
+
+
+def deal_info(i: int) -> tuple[list[list[str]], int, solver.Analysis]:
+    hands = random_deal(f"bench:{i}")
+    board = i + 1
+    return hands, board, solver.analyse(hands, board_dealer(board), board_vul(board))
+
+
+def bench_auction(deals: int, first: int, bot: BridgeBot) -> list[tuple[int, BridgeState]]:
+    rng = random.Random(first)
+    robots = [robot_bidder(bot, rng)] * 4
+    think: list[float] = []
+    off, exact, rows, finished = [], 0, [], []
+    slam_deals = slams_bid = game_deals = games_missed = 0
+    for i in range(first, first + deals):
+        hands, board, a = deal_info(i)
+        state = bid_board(new_board(hands, board), robots, think)
+        finished.append((i, state))
+        score, _ = ns_score(state, a)
+        imp = scoring.imps(score - a.par)
+        off.append(abs(imp))
+        exact += score == a.par
+        rows.append((abs(imp), i, state, score, a))
+        par = a.contracts[0] if a.contracts else None
+        if par is not None and not par.doubled:  # a contract the par side makes
+            c = state.contract
+            ours = c is not None and auction.side(c.declarer) == auction.side(par.declarer)
+            made = ours and a.tricks[c.strain][c.declarer] >= c.level + 6
+            if par.level >= 6:
+                slam_deals += 1
+                slams_bid += made and c.level >= 6
+            if par.level >= {"N": 3, "S": 4, "H": 4, "D": 5, "C": 5}[par.strain]:
+                game_deals += 1
+                game = ours and c.level >= {"N": 3, "S": 4, "H": 4, "D": 5, "C": 5}[c.strain]
+                games_missed += not game
+        if (i - first + 1) % 25 == 0:
+            print(f"  {i - first + 1} deals: {statistics.mean(off):.2f} IMPs a deal from par", flush=True)
+    print(f"auction, {deals} deals (seeds {first}…{first + deals - 1}), four robots, contracts scored "
+          "double-dummy:")  # fmt: skip
+    print(f"  IMPs a deal from par: {mean_ci(off)} (goal ≤ 2.5)")
+    print(f"  par reached exactly: {share(exact, deals)}")
+    print(f"  slams bid and made where par is a slam: {share(slams_bid, slam_deals)} (goal ≥ 60%)")
+    print(f"  games missed where par is a game or more: {share(games_missed, game_deals)}")
+    think.sort()
+    print(f"  CPU per call: mean {statistics.mean(think) * 1000:.1f} ms, p90 "
+          f"{think[int(0.9 * (len(think) - 1))] * 1000:.1f} ms, max {think[-1] * 1000:.0f} ms "
+          f"over {len(think)} calls")  # fmt: skip
+    print("  the worst ten (auction from West: W N E S; par and result for N–S):")
+    for imp, i, state, score, a in sorted(rows, key=lambda r: -r[0])[:10]:
+        print(f"    seed {i} board {i + 1}: {contract_name(state)} {score:+d}, par {par_name(a)} {a.par:+d}:"
+              f" {imp} IMPs | {diagram(state)}")  # fmt: skip
+    return finished
+
+
+def bench_match(deals: int, first: int, bot: BridgeBot) -> None:
+    rng = random.Random(first)
+    robot = robot_bidder(bot, rng)
+    ref = reference_bidder
+    won = []
+    ref_off = []
+    for i in range(first, first + deals):
+        hands, board, a = deal_info(i)
+        robots_ns = bid_board(new_board(hands, board), [robot, ref, robot, ref])
+        robots_ew = bid_board(new_board(hands, board), [ref, robot, ref, robot])
+        refs = bid_board(new_board(hands, board), [ref] * 4)
+        ref_off.append(abs(scoring.imps(ns_score(refs, a)[0] - a.par)))
+        s1, s2 = ns_score(robots_ns, a)[0], ns_score(robots_ew, a)[0]
+        won.append(scoring.imps(s1 - s2))  # the robots' N–S result against the reference's N–S result
+    print(f"match, {deals} deals: the robots against the reference bidder (both ways round, double-dummy):")
+    wins, losses = sum(w > 0 for w in won), sum(w < 0 for w in won)
+    print(f"  the robots' IMPs a deal: {mean_ci([float(w) for w in won])}; deals won {wins}, lost {losses}, "
+          f"tied {deals - wins - losses}")  # fmt: skip
+    print(f"  the reference alone (four of it): IMPs a deal from par {mean_ci([float(x) for x in ref_off])}")
+
+
+# -- the play against double-dummy ---------------------------------------------------------------------------
+
+
+def dd_card(state: BridgeState, legal: list[str], best_for_mover: bool = True) -> str:
+    trick = state.trick
+    assert trick is not None and state.contract is not None
+    future = solver.tricks_per_card(state.hands, state.contract.strain, trick.leader, trick.cards())
+    return "play:" + max((a[5:] for a in legal), key=lambda c: future[c])
+
+
+def play_out(state: BridgeState, robot_side: int, bot: BridgeBot, rng: random.Random,
+             think: list[float], after_lead: list[int] | None = None) -> int:  # fmt: skip
+    """Play the board to its end: `robot_side`'s seats by the robot, the others double-dummy; the
+    declarer's tricks. `after_lead` gets the declarer's double-dummy tricks after the opening lead."""
+    c = state.contract
+    assert c is not None
     while not GAME.is_over(state):
         seat = GAME.to_act(state)[0]
         legal = [a for a in GAME.legal_actions(state, seat) if a.startswith("play:")]
-        if auction.side(seat) == auction.side(declarer):
+        if auction.side(seat) == robot_side:
             start = time.thread_time()
             action = bot.choose(GAME.view(state, seat), legal, rng)
             if len(legal) > 1:
                 think.append(time.thread_time() - start)
-        else:  # a double-dummy defender
+        else:
+            action = dd_card(state, legal)
+        first = not state.dummy_shown
+        state, _ = GAME.apply(state, seat, action)
+        if first and after_lead is not None:
             trick = state.trick
             assert trick is not None
-            future = solver.tricks_per_card(state.hands, strain, trick.leader, trick.cards())
-            action = "play:" + max((a[5:] for a in legal), key=lambda c: future[c])
-        state, _ = GAME.apply(state, seat, action)
-    taken = state.results[0].tricks or 0
-    return dd, taken, f"{level}{strain} by {'NESW'[declarer]}"
+            future = solver.tricks_per_card(state.hands, c.strain, trick.leader, trick.cards())
+            after_lead.append(max(future.values()))  # dummy is to play: the declarer's side's best
+    tricks = state.results[0].tricks
+    assert tricks is not None
+    return tricks
 
 
-def bench_play(deals: int, first: int, bot: BridgeBot) -> None:
+def bench_play(finished: list[tuple[int, BridgeState]], deals: int, bot: BridgeBot) -> None:
     think: list[float] = []
-    lost = []
-    began = time.time()
-    for i in range(first, first + deals):
-        dd, taken, contract = play_deal(i, bot, think)
-        assert taken <= dd, (i, contract, dd, taken)  # double-dummy defence: the declarer cannot gain
-        lost.append(dd - taken)
-        if len(lost) % 20 == 0:
-            print(f"  {len(lost)} deals: mean tricks lost {statistics.mean(lost):.3f}", flush=True)
-    mean = statistics.mean(lost)
-    half = 1.96 * statistics.stdev(lost) / math.sqrt(len(lost)) if len(lost) > 1 else 0.0
+    decl_lost, lead_lost, def_lost = [], [], []
+    played = 0
+    for i, state in finished:
+        if played >= deals:
+            break
+        if state.contract is None:
+            continue
+        played += 1
+        c = state.contract
+        dd = solver.dd_table(state.dealt)[c.strain][c.declarer]
+        rng = random.Random(i)
+        taken = play_out(state, auction.side(c.declarer), bot, rng, think)
+        assert taken <= dd, (i, c, dd, taken)  # double-dummy defence: the declarer cannot gain
+        decl_lost.append(float(dd - taken))
+        after: list[int] = []
+        taken = play_out(state, 1 - auction.side(c.declarer), bot, rng, think, after)
+        assert taken >= after[0] >= dd, (i, c, dd, after, taken)
+        lead_lost.append(float(after[0] - dd))
+        def_lost.append(float(taken - after[0]))
+        if played % 20 == 0:
+            print(f"  {played} deals: declarer {statistics.mean(decl_lost):.3f}, lead "
+                  f"{statistics.mean(lead_lost):.3f}, defence after it {statistics.mean(def_lost):.3f}",
+                  flush=True)  # fmt: skip
+    both = [x + y for x, y in zip(lead_lost, def_lost, strict=True)]
+    print(f"play, {played} deals (the robots' contracts), double-dummy opponents, tricks lost a deal:")
+    clean = sum(x == 0 for x in decl_lost)
+    print(f"  declarer: {mean_ci(decl_lost)} (goal ≤ 0.25); no trick lost on {clean}")
+    print(f"  defence: {mean_ci(both)} (goal ≤ 0.2) = opening lead {mean_ci(lead_lost)} + the rest "
+          f"{mean_ci(def_lost)}")  # fmt: skip
     think.sort()
-    print(f"declarer play, {deals} deals (seeds {first}…{first + deals - 1}), double-dummy defenders:")
-    print(f"  mean tricks lost to double-dummy: {mean:.3f} ± {half:.3f} (goal ≤ 0.5)")
-    print(
-        f"  deals with no trick lost: {sum(x == 0 for x in lost)}/{deals}; most lost on one deal: {max(lost)}"
-    )
-    p90 = think[int(0.9 * (len(think) - 1))]
-    print(
-        f"  time per decision (thread CPU): mean {statistics.mean(think):.3f}s, p90 {p90:.3f}s, "
-        f"max {think[-1]:.3f}s over {len(think)} decisions; wall {time.time() - began:.0f}s"
-    )
-
-
-def bench_auction(deals: int, first: int) -> None:
-    near = 0
-    diffs = []
-    for i in range(first, first + deals):
-        hands = random_deal(f"bench:{i}")
-        board = i + 1
-        dealer, vul = board_dealer(board), board_vul(board)
-        calls: list[str] = []
-        while not auction.is_over(calls):
-            calls.append(system.bid(hands[auction.caller(dealer, len(calls))], dealer, calls))
-        contract = auction.contract(dealer, calls)
-        level = contract.level if contract else 0
-        _, pars = solver.par(hands, dealer, vul)
-        par_level = int(pars[0][0]) if pars else 0
-        diffs.append(level - par_level)
-        near += abs(level - par_level) <= 1
-    lo, hi = wilson(near, deals)
-    print(f"auction, {deals} deals (seeds {first}…{first + deals - 1}), four robots:")
-    print(f"  within one level of the double-dummy par: {near}/{deals} = {near / deals:.1%} "
-          f"[{lo:.1%}, {hi:.1%}] (goal ≥ 60%)")  # fmt: skip
-    low, high = sum(d <= -2 for d in diffs), sum(d >= 2 for d in diffs)
-    print(f"  level − par level: mean {statistics.mean(diffs):+.2f}; 2+ too low: {low}, 2+ too high: {high}")
+    print(f"  CPU per card (a choice of two or more): mean {statistics.mean(think) * 1000:.0f} ms, p90 "
+          f"{think[int(0.9 * (len(think) - 1))] * 1000:.0f} ms, max {think[-1] * 1000:.0f} ms over "
+          f"{len(think)} cards")  # fmt: skip
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--deals", type=int, default=200)
+    ap.add_argument("--deals", type=int, default=300)
+    ap.add_argument("--play-deals", type=int, default=100)
     ap.add_argument("--first", type=int, default=0, help="the first deal's seed number")
     ap.add_argument("--budget", type=float, default=0.5, help="CPU seconds per decision")
     ap.add_argument("--samples", type=int, default=48, help="sampled deals per decision at most")
-    ap.add_argument("--part", choices=("play", "auction", "both"), default="both")
+    ap.add_argument("--part", choices=("auction", "match", "play", "all"), default="all")
+    ap.add_argument("--judgement", action="store_true", help="calls weighed on imagined deals (judge.py)")
     args = ap.parse_args()
-    if args.part in ("auction", "both"):
-        bench_auction(args.deals, args.first)
-    if args.part in ("play", "both"):
-        bench_play(args.deals, args.first, BridgeBot(budget=args.budget, samples=args.samples))
+    bot = BridgeBot(budget=args.budget, samples=args.samples, judgement=args.judgement)
+    began = time.time()
+    finished = []
+    if args.part in ("auction", "play", "all"):
+        finished = bench_auction(args.deals if args.part != "play" else args.play_deals, args.first, bot)
+    if args.part in ("match", "all"):
+        bench_match(args.deals, args.first, bot)
+    if args.part in ("play", "all"):
+        bench_play(finished, args.play_deals, bot)
+    print(f"wall {time.time() - began:.0f} s")
 
 
 if __name__ == "__main__":

@@ -1,53 +1,103 @@
-"""Person moves through the host with the real outbox: moves/s, latency, Redis round trips, memory per table.
+"""Person moves through the host and the real outbox, paced as production paces them, on a single Redis
+server and a Redis Cluster side by side: worker CPU and Redis CPU per move, round trips, memory per table.
 
-    scripts/with-redis .venv/bin/python bench/host.py [--game rozpysnyi] [--tables 50] [--moves 2000]
-                                                      [--people 4] [--ai 0] [--schedule full]
+    scripts/with-redis scripts/with-redis-cluster .venv/bin/python bench/host.py [--tables 50] [--moves 2000]
+        [--think 10] [--phases 4] [--game rozpysnyi] [--people 4] [--schedule full]
+    # and a Cluster whose masters have a replica each, its commits waiting for one (WAIT):
+    scripts/with-redis-replicas scripts/with-redis scripts/with-redis-cluster .venv/bin/python bench/host.py
 
-Uses REDIS_TEST_URL or REDIS_URL (a real server); without one, fakeredis (round trips and MEMORY USAGE
-then cannot be measured, and the figures say so).
+Each backend named by the environment is measured — `REDIS_TEST_URL` (a single server),
+`REDIS_CLUSTER_TEST_URL` (a Cluster), `REDIS_REPLICAS_TEST_URL` (a Cluster with replicas: every commit
+waits for one, `WAIT 1`) — each with its own host, outbox and tables, in `--phases` turns of
+`--moves / --phases` moves, backends alternating, so a busy machine weighs on each alike.
 
-Each table has `--people` persons (and `--ai` AI seats). In every round, each table's person whose turn
-it is presses the first move button of the hand the front end last received — all tables at once
-(`asyncio.gather`), each press a Telegram-like update with its own update id — then the outbox drains
-and the AI moves that are due are played (counted and timed apart). A person move is the whole path:
-`Host.handle` (language, claim, load, check, apply, commit by compare-and-set, render what changed) and
-the deliveries the real `bot/core/outbox.py` sends over a recording transport, with message ids and
-view fingerprints in Redis (`RedisMessageIds`), unpaced (every delivery is sent: the worst case for
-Redis and CPU). Latency is the time of `Host.handle`; moves/s counts the outbox's work too.
+Production's pacing: the outbox is the Telegram front end's (`bot.telegram.frontend`: a group's calls one
+every 3 s, a private chat's one a second, 25 calls a second in all, an old hand left without buttons),
+its lanes' slots in Redis (`RedisPacer`), its message ids and views in Redis (`RedisMessageIds`), over a
+transport that records what each message shows. Time is simulated: each table's person whose turn it is
+presses their first move button `--think` seconds after the previous round (all `--tables` at the same
+moment: `--tables 1` is a quiet worker, one move at a time; 50 a busy one whose moves share pipelines),
+and the outbox's waits for its slots sleep on that clock, so the calls, their coalescing and the pacer's
+round trips are production's while nothing waits for real. Each press is a Telegram-like update with an
+update id.
 
-Round trips are writes to a Redis socket (a command or a whole pipeline): the host's (inside
-`Host.handle`) and the outbox's (its lane tasks), per person move. Memory per table is MEMORY USAGE of
-all of a table's keys (its hash, move history, users set, message ids), measured at the end of the run
-and, separately, mid-game: one more table played by four people through the middle deal of its schedule.
+Printed per backend: person moves; **worker CPU per move** (`time.process_time` of this process over the
+phases: host, outbox, redis-py; the transport records only); **Redis CPU per move** (the servers' own
+`used_cpu_sys + used_cpu_user`, every node of a Cluster); Redis round trips per move (socket writes: a
+pipeline split over three nodes is three), the host's apart from the outbox's; `Host.handle` latency
+p50/p99 (wall time, this machine's); platform calls per move; and **memory per running table, every key
+counted**: all keys under the run's prefix (tables, message ids, chat and user indexes, the users'
+preferences, update claims, pacing slots, deadlines), MEMORY USAGE each, divided by the tables, by kind.
+Then one table mid-game and late (deal 27 of 28), every key of its own.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import json
+import cProfile
+import heapq
+import itertools
 import os
-import statistics
 import sys
 import time
+from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import redis.asyncio as aioredis
+from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.connection import AbstractConnection
 
-import games
-from bot.core.api import AddBot, ChatRef, Join, NewTable, Press, Start
+from bot.core.api import ChatRef, Join, NewTable, Press, Start
 from bot.core.config import Settings
 from bot.core.host import Host
 from bot.core.outbox import Outbox, Target
 from bot.core.outcome import Delivery, HandTarget, Screen
-from storage import RedisMessageIds, Store, connect
-from storage.messages import TASKS
+from bot.telegram.frontend import PER_SECOND, lane_for, limit_for
+from storage import RedisMessageIds, RedisPacer, Store
 from tests.core.hosting import user
 from tests.storage.midgame import play_to_mid_game
+
+BACKENDS = {
+    "server": ("REDIS_TEST_URL", "a single redis-server"),
+    "cluster": ("REDIS_CLUSTER_TEST_URL", "a 3-master Redis Cluster"),
+    "replicas": ("REDIS_REPLICAS_TEST_URL", "a 3-master Cluster, a replica each, commits WAIT for one"),
+}
+OUTBOX_TASKS = ("outbox", "redis batch", "message ids")  # the outbox's lanes and its batched reads/writes
+
+
+class SimClock:
+    """Simulated time: sleepers wait until the driver moves time past their wake-up."""
+
+    def __init__(self, now: float = 1_000_000.0) -> None:
+        self.now = now
+        self._waiters: list[tuple[float, int, asyncio.Future[None]]] = []
+        self._seq = itertools.count()
+
+    def __call__(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        future = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiters, (self.now + max(0.0, seconds), next(self._seq), future))
+        await future
+
+    @property
+    def sleeping(self) -> int:
+        return len(self._waiters)
+
+    def next_wake(self) -> float:
+        return self._waiters[0][0] if self._waiters else float("inf")
+
+    def advance(self, to: float) -> None:
+        self.now = max(self.now, to)
+        while self._waiters and self._waiters[0][0] <= self.now:
+            heapq.heappop(self._waiters)[2].set_result(None)
 
 
 class Transport:
@@ -56,13 +106,12 @@ class Transport:
     def __init__(self) -> None:
         self.screens: dict[str, Screen] = {}
         self.calls = 0
-        self._ids = 0
+        self._ids = itertools.count(1)
 
     async def post(self, target: Target, screen: Screen) -> str | None:
         self.calls += 1
         self.screens[target.key] = screen
-        self._ids += 1
-        return str(self._ids)
+        return str(next(self._ids))
 
     async def edit(self, target: Target, message_id: str, screen: Screen) -> None:
         self.calls += 1
@@ -84,29 +133,29 @@ class Front:
         self.outbox.submit(deliveries)
 
 
-class Counter:
-    """Redis round trips (socket writes), the host's apart from the outbox's (its lane tasks are `outbox …`,
-    the message ids' batched lookups and writes `message ids …`)."""
+class RoundTrips:
+    """Redis round trips (socket writes) of this process: the host's apart from the outbox's."""
 
     def __init__(self) -> None:
         self.host = 0
         self.outbox = 0
         self._original: Any = AbstractConnection.send_packed_command
 
-    def start(self) -> None:
+    def __enter__(self) -> RoundTrips:
         original, counter = self._original, self
 
         async def send(conn: AbstractConnection, command: Any, *args: Any, **kwargs: Any) -> None:
             task = asyncio.current_task()
-            if task is not None and task.get_name().startswith(("outbox", TASKS)):
+            if task is not None and task.get_name().startswith(OUTBOX_TASKS):
                 counter.outbox += 1
             else:
                 counter.host += 1
             await original(conn, command, *args, **kwargs)
 
         AbstractConnection.send_packed_command = send  # type: ignore[method-assign]
+        return self
 
-    def stop(self) -> None:
+    def __exit__(self, *_: object) -> None:
         AbstractConnection.send_packed_command = self._original  # type: ignore[method-assign]
 
 
@@ -124,128 +173,242 @@ def move_token(screen: Screen | None) -> str | None:
     return None
 
 
+async def server_cpu(redis: Any) -> float:
+    """CPU seconds the Redis server processes have used (every node of a Cluster, replicas too)."""
+    if isinstance(redis, RedisCluster):
+        infos = await redis.info("cpu", target_nodes=RedisCluster.ALL_NODES)
+        nodes = infos.values() if isinstance(infos, dict) and "used_cpu_sys" not in infos else [infos]
+    else:
+        nodes = [await redis.info("cpu")]
+    return sum(float(n["used_cpu_sys"]) + float(n["used_cpu_user"]) for n in nodes)
+
+
+KINDS = (
+    ("table", ":table:"),
+    ("message ids", ":msg:"),
+    ("user index", ":user:"),
+    ("chat index", ":chat:"),
+    ("user prefs", ":pref:"),
+    ("update claims", ":seen:"),
+    ("pacing slots", ":pace:"),
+    ("deadlines", "{due}"),
+)
+
+
+async def every_key(redis: Any, prefix: str) -> Counter[str]:
+    """MEMORY USAGE of every key under `prefix`, summed by kind."""
+    keys = [k async for k in redis.scan_iter(match=f"{prefix}:*", count=1000)]
+    sizes: Counter[str] = Counter()
+    for start in range(0, len(keys), 500):
+        chunk = keys[start : start + 500]
+        async with redis.pipeline(transaction=False) as pipe:
+            for key in chunk:
+                pipe.memory_usage(key, samples=0)
+            used = await pipe.execute(raise_on_error=False)
+        for key, size in zip(chunk, used, strict=True):
+            kind = next((name for name, mark in KINDS if mark in key), "other")
+            sizes[kind] += int(size or 0) if not isinstance(size, Exception) else 0
+    return sizes
+
+
+@dataclass
+class Run:
+    """One backend's host, outbox, tables and figures."""
+
+    name: str
+    url: str
+    redis: Any
+    store: Store
+    host: Host
+    outbox: Outbox
+    transport: Transport
+    clock: SimClock
+    prefix: str
+    tables: list[tuple[str, list[Any]]] = field(default_factory=list)
+    latencies: list[float] = field(default_factory=list)
+    moves: int = 0
+    cpu: float = 0.0
+    server: float = 0.0
+    calls: int = 0
+    host_trips: int = 0
+    outbox_trips: int = 0
+    refused: int = 0
+    updates: int = 0
+
+
+async def make_run(name: str, url: str, args: argparse.Namespace) -> Run:
+    if name == "server":
+        redis: Any = aioredis.from_url(url, decode_responses=True)
+    else:
+        redis = RedisCluster.from_url(url.split(",")[0], decode_responses=True)
+    prefix = f"bench{int(time.time())}{name}"
+    store = Store(redis, prefix=prefix)
+    if name == "replicas":
+        wait = getattr(store, "durability", None)
+        if wait is None:
+            raise SystemExit("this code has no WAIT: run without REDIS_REPLICAS_TEST_URL")
+        wait.wanted = 1
+    clock = SimClock()
+    host = Host(store, Settings(ai_delay=0, search_budget=0.01, _env_file=None), clock=clock)
+    transport = Transport()
+    outbox = Outbox(
+        transport,
+        RedisMessageIds(redis, prefix=prefix),
+        limit_for=limit_for,
+        lane_for=lane_for,
+        per_second=PER_SECOND,
+        pacer=RedisPacer(redis, prefix=prefix),
+        keep_plain_hands=True,
+        clock=clock,
+        sleep=clock.sleep,
+    )
+    host.attach(Front(outbox))  # type: ignore[arg-type]
+    run = Run(name, url, redis, store, host, outbox, transport, clock, prefix)
+    for i in range(args.tables):
+        run.tables.append(await open_table(host, i, args, f"-100{i}"))
+        await quiet(run)
+    await settle(run, run.clock.now + args.think)
+    return run
+
+
 async def open_table(host: Host, n: int, args: argparse.Namespace, chat_id: str) -> tuple[str, list[Any]]:
-    people = [user(n * 10 + i) for i in range(args.people)]
-    people = [p.model_copy(update={"platform": "telegram"}) for p in people]
+    people = [user(n * 10 + i).model_copy(update={"platform": "telegram"}) for i in range(args.people)]
     chat = ChatRef(platform="telegram", id=chat_id, title="Bench")
     options = {"schedule": args.schedule} if args.game == "rozpysnyi" else {}
     out = await host.handle(NewTable(user=people[0], chat=chat, game=args.game, options=options))
     for p in people[1:]:
         await host.handle(Join(user=p, chat=chat))
-    for _ in range(args.ai):
-        await host.handle(AddBot(user=people[0], chat=chat, level="random"))
     await host.handle(Start(user=people[0], chat=chat))
     assert out.table is not None
     return out.table, people
 
 
-async def table_memory(store: Store, table_id: str) -> int | None:
-    keys = store.keys.table_all_keys(table_id)
-    try:
-        sizes = [await store.redis.memory_usage(k, samples=0) for k in keys]
-    except Exception:
-        return None
-    return sum(int(s or 0) for s in sizes)
+async def quiet(run: Run) -> None:
+    """Until every outbox lane is asleep on the clock or done (nothing in flight)."""
+    while True:
+        busy = [ln for ln in run.outbox._lanes.values() if ln.task is not None and not ln.task.done()]
+        if len(busy) <= run.clock.sleeping:
+            return
+        await asyncio.sleep(0)
+
+
+async def settle(run: Run, until: float) -> None:
+    """Let simulated time run to `until`, waking the lanes whose slots come meanwhile."""
+    while True:
+        await quiet(run)
+        wake = run.clock.next_wake()
+        if wake > until:
+            run.clock.advance(until)
+            return
+        run.clock.advance(wake)
+
+
+async def round_of_presses(run: Run, args: argparse.Namespace) -> int:
+    """Every table's person whose turn it is presses their first move button, all at once."""
+    presses = []
+    for table_id, people in run.tables:
+        for p in people:
+            token = move_token(run.transport.screens.get(HandTarget(table=table_id, user=p).key))
+            if token:
+                run.updates += 1
+                presses.append(Press(user=p, token=token, update_id=f"{run.updates}"))
+                break
+
+    async def press(cmd: Press) -> None:
+        t0 = time.perf_counter()
+        out = await run.host.handle(cmd)
+        run.latencies.append(time.perf_counter() - t0)
+        if out.reply is not None and out.reply.alert:
+            run.refused += 1
+
+    await asyncio.gather(*(press(c) for c in presses))
+    await settle(run, run.clock.now + args.think)
+    return len(presses)
+
+
+async def phase(run: Run, moves: int, args: argparse.Namespace) -> None:
+    calls = run.transport.calls
+    server = await server_cpu(run.redis)
+    with RoundTrips() as trips:
+        cpu = time.process_time()
+        done = 0
+        while done < moves:
+            made = await round_of_presses(run, args)
+            if not made:
+                raise SystemExit(f"{run.name}: every table is over; use a longer --schedule or fewer --moves")
+            done += made
+        run.cpu += time.process_time() - cpu
+    run.server += await server_cpu(run.redis) - server
+    run.moves += done
+    run.calls += run.transport.calls - calls
+    run.host_trips += trips.host
+    run.outbox_trips += trips.outbox
+
+
+def report(run: Run, args: argparse.Namespace, sizes: Counter[str]) -> None:
+    m = max(run.moves, 1)
+    print(f"\n{run.name}: {BACKENDS[run.name][1]} ({run.url})")
+    print(f"  person moves: {run.moves} ({run.refused} refused)")
+    cpu, server = run.cpu / m * 1000, run.server / m * 1e6
+    print(f"  worker CPU per move: {cpu:.2f} ms;  Redis CPU per move: {server:.0f} us")
+    print(
+        f"  Redis round trips per move: {(run.host_trips + run.outbox_trips) / m:.2f} "
+        f"(host {run.host_trips / m:.2f}, outbox {run.outbox_trips / m:.2f})"
+    )
+    lat = run.latencies
+    print(
+        f"  Host.handle latency: p50 {pct(lat, 0.5) * 1000:.2f} ms, p99 {pct(lat, 0.99) * 1000:.2f} ms "
+        f"(wall time, {len(lat)} presses)"
+    )
+    print(f"  platform calls per move (paced, coalesced): {run.calls / m:.2f}")
+    total = sum(sizes.values())
+    kinds = ", ".join(f"{k} {v / len(run.tables):.0f}" for k, v in sizes.most_common() if v)
+    print(f"  Redis memory per running table, every key: {total / len(run.tables):.0f} B ({kinds})")
 
 
 async def main() -> None:
-    parser = argparse.ArgumentParser()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="rozpysnyi")
     parser.add_argument("--tables", type=int, default=50)
-    parser.add_argument("--moves", type=int, default=2000, help="person moves to time")
+    parser.add_argument("--moves", type=int, default=2000, help="person moves per backend")
+    parser.add_argument("--phases", type=int, default=4, help="turns per backend, backends alternating")
+    parser.add_argument("--think", type=float, default=10.0, help="simulated seconds between a table's moves")
     parser.add_argument("--people", type=int, default=4)
-    parser.add_argument("--ai", type=int, default=0, help="AI seats per table")
     parser.add_argument("--schedule", default="full", help="rozpysnyi's schedule")
+    parser.add_argument("--no-mid-game", action="store_true", help="skip the one-table memory figures")
+    parser.add_argument("--profile", metavar="FILE", help="cProfile the phases (not the set-up) into FILE")
     args = parser.parse_args()
-    url = os.environ.get("REDIS_TEST_URL") or os.environ.get("REDIS_URL")
-    redis = await connect(url)
-    prefix = f"bench{int(time.time())}"
-    store = Store(redis, prefix=prefix)
-    host = Host(store, Settings(ai_delay=0, search_budget=0.01))
-    transport = Transport()
-    outbox = Outbox(transport, RedisMessageIds(redis, prefix=prefix))
-    host.attach(Front(outbox))  # type: ignore[arg-type]
-
-    tables = [await open_table(host, i, args, f"-100{i}") for i in range(args.tables)]
-    await outbox.drain()
-    await host.settle()
-    await outbox.drain()
-
-    counter = Counter()
-    latencies: list[float] = []
-    ai_moves = 0
-    ai_time = 0.0
-    updates = 0
-    calls_before = transport.calls
-    counter.start()
-    started = time.perf_counter()
-    try:
-        while len(latencies) < args.moves:
-            presses = []
-            for table_id, people in tables:
-                for p in people:
-                    token = move_token(transport.screens.get(HandTarget(table=table_id, user=p).key))
-                    if token:
-                        updates += 1
-                        presses.append(Press(user=p, token=token, update_id=str(updates)))
-                        break
-            if not presses:
-                break
-
-            async def press(cmd: Press) -> None:
-                t0 = time.perf_counter()
-                out = await host.handle(cmd)
-                latencies.append(time.perf_counter() - t0)
-                if out.reply is not None and out.reply.alert:
-                    raise SystemExit(f"a press was refused: {out.reply.text}")
-
-            await asyncio.gather(*(press(c) for c in presses))
-            await outbox.drain()
-            if args.ai:
-                t0 = time.perf_counter()
-                ai_moves += await host.settle()
-                await outbox.drain()
-                ai_time += time.perf_counter() - t0
-    finally:
-        counter.stop()
-    elapsed = time.perf_counter() - started
-    moves = len(latencies)
-    person_time = elapsed - ai_time
-    backend = f"redis-server {url}" if url else "fakeredis (no real server: no round trips, no MEMORY USAGE)"
-    print(f"backend: {backend}")
-    print(
-        f"game {args.game}, {args.tables} tables of {args.people} people + {args.ai} AI, "
-        "all tables pressing at once, update ids, the real outbox (Redis message ids), a recording transport"
-    )
-    print(f"person moves: {moves} in {person_time:.2f}s: {moves / person_time:.0f} moves/s (one process)")
-    if args.ai:
-        print(f"AI moves (apart): {ai_moves} in {ai_time:.2f}s: {ai_moves / max(ai_time, 1e-9):.0f} moves/s")
-    print(
-        f"person move latency (Host.handle): p50 {pct(latencies, 0.5) * 1000:.2f} ms, "
-        f"p90 {pct(latencies, 0.9) * 1000:.2f} ms, p99 {pct(latencies, 0.99) * 1000:.2f} ms, "
-        f"max {max(latencies) * 1000:.2f} ms, mean {statistics.mean(latencies) * 1000:.2f} ms"
-    )
-    if url:
-        total = counter.host + counter.outbox
-        print(
-            f"Redis round trips per person move: {total / moves:.2f} "
-            f"(host {counter.host / moves:.2f}, outbox {counter.outbox / moves:.2f}; AI moves' included)"
-            if args.ai
-            else f"Redis round trips per person move: {total / moves:.2f} "
-            f"(host {counter.host / moves:.2f}, outbox {counter.outbox / moves:.2f})"
+    urls = {name: os.environ.get(env) for name, (env, _) in BACKENDS.items()}
+    runs = [await make_run(name, url, args) for name, url in urls.items() if url]
+    if not runs:
+        raise SystemExit(
+            "no Redis: run under scripts/with-redis scripts/with-redis-cluster (see the docstring)"
         )
-    calls = (transport.calls - calls_before) / moves
-    print(f"platform calls per person move (unpaced, nothing coalesced): {calls:.2f}")
-    sizes = [m for m in [await table_memory(store, t) for t, _ in tables] if m is not None]
-    if sizes:
-        state = await store.load(tables[0][0])
-        deal = games.get(args.game).load(json.loads(state[0])["state"]).deal_no if state else "?"
-        mean = statistics.mean(sizes)
-        print(f"Redis memory per table at the end (deal {deal}): mean {mean:.0f} B, max {max(sizes)} B")
-    await mid_game(store, args)
-    await mid_game(store, args, deal=27, base=800)
-    await outbox.close()
-    await redis.aclose()
+    print(
+        f"game {args.game}, {args.tables} table(s) of {args.people} people pressing every {args.think:g} "
+        f"simulated s, all at once; Telegram's pacing (RedisPacer), Redis message ids; "
+        f"{args.moves} moves per backend in {args.phases} phases, backends alternating"
+    )
+    profile = cProfile.Profile(time.process_time) if args.profile else None  # CPU time: the machine is shared
+    for _ in range(args.phases):
+        for run in runs:
+            if profile is not None:
+                profile.enable()
+            await phase(run, args.moves // args.phases, args)
+            if profile is not None:
+                profile.disable()
+    if profile is not None:
+        profile.dump_stats(args.profile)
+    for run in runs:
+        await quiet(run)
+        report(run, args, await every_key(run.redis, run.prefix))
+    if not args.no_mid_game:
+        for run in runs[:1]:
+            await mid_game(run.store, args)
+            await mid_game(run.store, args, deal=27, base=800)
+    for run in runs:
+        await run.outbox.close()
+        await run.redis.aclose()
 
 
 async def mid_game(store: Store, args: argparse.Namespace, deal: int = 0, base: int = 900) -> None:
@@ -263,9 +426,9 @@ async def mid_game(store: Store, args: argparse.Namespace, deal: int = 0, base: 
     entries = len(await store.history(table_id))
     coded = len(await store.game_codes(table_id))
     print(
-        f"Redis memory of a 4-person rozpysnyi table {'late' if deal else 'mid-game'} "
+        f"\nRedis memory of a 4-person rozpysnyi table {'late' if deal else 'mid-game'} "
         f"(deal {state.deal_no} of {len(state.rounds)}, "
-        f"{cards} cards each, half played), every key of the table: {table + ids + written} B = "
+        f"{cards} cards each, half played), the table's own keys: {table + ids + written} B = "
         f"the table's hash {table} B (JSON, users, move history of {entries} entries, the game's {coded} "
         f"coded moves) + message ids {ids} B + the stats store's written-out moves {written} B"
     )

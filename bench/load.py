@@ -1,7 +1,8 @@
-"""The host under load: N busy tables, W worker processes on one real Redis, people and AIs moving at once.
+"""The host under load: N busy tables, W worker processes on a real Redis, people and AIs moving at once,
+on a single server and a Redis Cluster in turn.
 
-    nice -n 10 scripts/with-redis .venv/bin/python bench/load.py [--tables 100] [--workers 1]
-        [--seconds 40] [--game rozpysnyi] [--ai search] [--budget 0.5] [--people 2]
+    nice -n 10 scripts/with-redis scripts/with-redis-cluster .venv/bin/python bench/load.py [--tables 100]
+        [--workers 1] [--seconds 40] [--turns 1] [--game rozpysnyi] [--ai search] [--budget 0.5] [--people 2]
 
 Each table has 4 seats: 2 people (`--people`) and 2 AI seats (`--ai`, thinking `--budget` seconds a
 move); `--people 0` measures the AI's work alone. The
@@ -12,10 +13,20 @@ the hand's buttons through `Host.handle`, with an update id, as the platform wou
 `handle` is timed. Every worker also looks at its share of the tables every few seconds, so a turn is
 never lost (the first turns after the start, made in the parent, are found so).
 
-Printed: person moves/s, AI moves/s, person-move latency percentiles, failures (exceptions, "try
-again", refused presses), the mean number of tables waiting for the AI (> 0: the AIs are saturated,
-the latency is then measured under saturation), and Redis MEMORY USAGE of a table's keys.
-Needs a real Redis (REDIS_TEST_URL or REDIS_URL): the workers are separate processes.
+Each worker delivers through the real outbox paced as the Telegram front end paces it (a group's calls
+one every 3 s, a private chat's one a second, 25 a second in all; slots and message ids in Redis) over a
+transport that records the calls, and a person presses when their turn's hand is *sent*, as on a phone.
+
+Each backend the environment names — `REDIS_TEST_URL` (a single server), `REDIS_CLUSTER_TEST_URL` (a
+Cluster), `REDIS_REPLICAS_TEST_URL` (a Cluster with a replica per master; commits WAIT for one) — gets its
+own tables and workers, `--turns` times each, backends alternating.
+
+Printed per backend: person moves/s, AI moves/s, person-move latency percentiles, failures (exceptions,
+"try again", refused presses), the mean number of tables waiting for the AI (> 0: the AIs are saturated,
+the latency is then measured under saturation), worker CPU per move (the workers' own `process_time`,
+the AI's processes not included), Redis CPU per move (the servers' `used_cpu_*`), Redis round trips per
+move (socket writes of the workers: the host's and the outbox's), platform calls per move, and Redis
+memory per table, every key under the run's prefix counted. Needs a real Redis: the workers are processes.
 """
 
 from __future__ import annotations
@@ -35,11 +46,14 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.host import BACKENDS, RoundTrips, Transport, every_key, server_cpu  # noqa: E402
 from bot.core.api import AddBot, ChatRef, Join, Leave, NewTable, Press, Start, UserRef  # noqa: E402
 from bot.core.config import Settings  # noqa: E402
 from bot.core.host import Host  # noqa: E402
+from bot.core.outbox import Outbox  # noqa: E402
 from bot.core.outcome import Delivery, HandTarget  # noqa: E402
-from storage import Conflict, Store, connect  # noqa: E402
+from bot.telegram.frontend import PER_SECOND, lane_for, limit_for  # noqa: E402
+from storage import Conflict, RedisMessageIds, RedisPacer, Store, connect  # noqa: E402
 
 SCAN = 3.0  # seconds between a worker's looks at its share of the tables
 
@@ -86,29 +100,40 @@ async def open_tables(host: Host, n: int, game: str, ai: str, people: int) -> li
     return list(await asyncio.gather(*(one(i) for i in range(n))))
 
 
-async def parent(args: argparse.Namespace, url: str) -> None:
-    redis = await connect(url)
+async def parent(args: argparse.Namespace, backend: str, url: str) -> None:
+    redis = await connect(url, topology="server" if backend == "server" else "cluster")
     prefix = f"load{int(time.time())}{random.randrange(1000)}"
     store = Store(redis, prefix=prefix)
     host = Host(store, settings(args))
     t0 = time.perf_counter()
     tables = await open_tables(host, args.tables, args.game, args.ai, args.people)
     print(f"{len(tables)} tables of {args.game} opened in {time.perf_counter() - t0:.1f}s", flush=True)
-    start_at = time.time() + 6.0  # the workers start their process pools meanwhile
     cmd = [sys.executable, __file__, "--worker", "0", *sys.argv[1:]]
     procs = []
     for k in range(args.workers):
         cmd[3] = str(k)
-        extra = ["--prefix", prefix, "--start-at", repr(start_at), "--tables-list", ",".join(tables)]
+        extra = ["--prefix", prefix, "--tables-list", ",".join(tables), "--backend", backend, "--url", url]
         procs.append(
-            await asyncio.create_subprocess_exec(*cmd, *extra, stdout=asyncio.subprocess.PIPE, cwd=str(ROOT))
+            await asyncio.create_subprocess_exec(
+                *cmd, *extra, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, cwd=str(ROOT)
+            )
         )
+    for proc in procs:  # each worker has imported everything and started its AI processes
+        assert proc.stdout is not None and (await proc.stdout.readline()).strip() == b"ready"
+    start_at = time.time() + 1.0
+    for proc in procs:
+        assert proc.stdin is not None
+        proc.stdin.write(f"{start_at!r}\n".encode())
+        await proc.stdin.drain()
     backlog = asyncio.create_task(sample_backlog(store, start_at, args.seconds))
+    await asyncio.sleep(max(0.0, start_at - time.time()))
+    cpu = await server_cpu(redis)
     outs = await asyncio.gather(*(p.communicate() for p in procs))
+    cpu = await server_cpu(redis) - cpu  # (a few seconds of the workers' stopping included)
     waiting = await backlog
     results = [json.loads(out.decode().strip().splitlines()[-1]) for out, _ in outs]
-    memory = [await store.memory_usage(t) for t in tables[:20]]
-    report(args, url, results, waiting, memory)
+    sizes = await every_key(redis, prefix)
+    report(args, backend, url, results, waiting, cpu, sum(sizes.values()) / max(1, len(tables)))
     await redis.aclose()
 
 
@@ -123,15 +148,22 @@ async def sample_backlog(store: Store, start_at: float, seconds: float) -> list[
 
 
 def report(
-    args: argparse.Namespace, url: str, results: list[dict[str, Any]], waiting: list[int], memory: list[int]
+    args: argparse.Namespace,
+    backend: str,
+    url: str,
+    results: list[dict[str, Any]],
+    waiting: list[int],
+    server: float,
+    memory: float,
 ) -> None:
     seconds = args.seconds
     lat = [x for r in results for x in r["latencies"]]
     people = sum(r["person_moves"] for r in results)
     ai = sum(r["ai_moves"] for r in results)
-    print(f"backend: redis-server {url}; {args.tables} tables of {args.game} ({args.people} people, "
-          f"{4 - args.people} AI {args.ai}"
-          f" {args.budget}s), {args.workers} worker process(es), {seconds:.0f}s")  # fmt: skip
+    moves = max(1, people + ai)
+    print(f"\n{backend}: {BACKENDS[backend][1]} ({url}); {args.tables} tables of {args.game} "
+          f"({args.people} people, {4 - args.people} AI {args.ai} {args.budget}s), "
+          f"{args.workers} worker process(es), {seconds:.0f}s")  # fmt: skip
     print(f"person moves/s: {people / seconds:.1f}   AI moves/s: {ai / seconds:.1f}   "
           f"(per worker: {', '.join(str(round(r['ai_moves'] / seconds, 1)) for r in results)})")  # fmt: skip
     print(
@@ -146,9 +178,13 @@ def report(
     print(f"failures: {sum(fails.values())} ({', '.join(f'{k} {v}' for k, v in fails.items())}); "
           f"turns found by the periodic look: {sum(r['found'] for r in results)}; "
           f"commits lost to another (retried): {sum(r.get('conflicts', 0) for r in results)}")  # fmt: skip
-    if memory:
-        print(f"Redis memory per table (MEMORY USAGE of its keys, {len(memory)} tables): "
-              f"mean {statistics.mean(memory) / 1024:.1f} KiB, max {max(memory) / 1024:.1f} KiB")  # fmt: skip
+    cpu = sum(r["cpu"] for r in results)
+    host, outbox = sum(r["host_trips"] for r in results), sum(r["outbox_trips"] for r in results)
+    print(f"per move (person and AI): worker CPU {cpu / moves * 1000:.2f} ms (AI processes apart), "
+          f"Redis CPU {server / moves * 1e6:.0f} us, Redis round trips {(host + outbox) / moves:.2f} "
+          f"(host {host / moves:.2f}, outbox {outbox / moves:.2f}), "
+          f"platform calls {sum(r['calls'] for r in results) / moves:.2f}")  # fmt: skip
+    print(f"Redis memory per table, every key under the run's prefix: {memory:.0f} B")
 
 
 # -- a worker -----------------------------------------------------------------------------------------
@@ -174,10 +210,15 @@ class Worker:
     def counting(self) -> bool:
         return self.window[0] <= time.time() < self.window[1]
 
+    outbox: Outbox
+
     async def deliver(self, deliveries: list[Delivery]) -> None:
-        for d in deliveries:
-            if isinstance(d.target, HandTarget) and d.notify and d.screen.buttons:
-                self.spawn(d.target.table)
+        self.outbox.submit(deliveries)
+
+    def shown(self, target: Any, screen: Any) -> None:
+        """The transport sent a message: a hand with buttons is a person's turn, on their phone now."""
+        if isinstance(target, HandTarget) and screen.buttons:
+            self.spawn(target.table)
 
     def spawn(self, table_id: str, found: bool = False) -> None:
         if time.time() >= self.window[1]:
@@ -288,25 +329,57 @@ def moved_seats(table: Any) -> list[int]:
     return [i["seat"] for i in table.fresh if "action" in i and isinstance(i.get("seat"), int)]
 
 
-async def worker(args: argparse.Namespace, url: str) -> None:
-    redis = await connect(url)
-    store = Store(redis, prefix=args.prefix)
+class Shown(Transport):
+    """The recording transport, telling the worker what it sent (a hand with buttons: a turn)."""
+
+    def __init__(self, worker: Worker) -> None:
+        super().__init__()
+        self.worker = worker
+
+    async def post(self, target: Any, screen: Any) -> str | None:
+        self.worker.shown(target, screen)
+        return await super().post(target, screen)
+
+    async def edit(self, target: Any, message_id: str, screen: Any) -> None:
+        self.worker.shown(target, screen)
+        await super().edit(target, message_id, screen)
+
+
+async def worker(args: argparse.Namespace) -> None:
+    redis = await connect(args.url, topology="server" if args.backend == "server" else "cluster")
+    store = Store(redis, prefix=args.prefix, wait_replicas=1 if args.backend == "replicas" else 0)
     host = CountingHost(store, settings(args))
-    window = (args.start_at, args.start_at + args.seconds)
-    w = Worker(host, args.worker, window)
+    w = Worker(host, args.worker, (0.0, 0.0))
+    transport = Shown(w)
+    w.outbox = Outbox(
+        transport,
+        RedisMessageIds(redis, prefix=args.prefix),
+        limit_for=limit_for,
+        lane_for=lane_for,
+        per_second=PER_SECOND,
+        pacer=RedisPacer(redis, prefix=args.prefix),
+        keep_plain_hands=True,
+    )
     host.worker = w
     host.count_conflicts()
     host.attach(w)  # type: ignore[arg-type]
     warm = getattr(host, "warm", None)
-    if callable(warm):  # the AI's processes start before the window (a slow start is not waited for)
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(asyncio.shield(warm()), max(0.1, args.start_at - time.time()))
-    await asyncio.sleep(max(0.0, args.start_at - time.time()))
+    if callable(warm):  # the AI's processes start before the window
+        await warm()
+    print("ready", flush=True)
+    start_at = float(await asyncio.to_thread(sys.stdin.readline))
+    window = w.window = (start_at, start_at + args.seconds)
+    await asyncio.sleep(max(0.0, start_at - time.time()))
     stop = asyncio.Event()
     tables = args.tables_list.split(",")
     mine = [t for i, t in enumerate(tables) if i % args.workers == args.worker]
     jobs = [asyncio.create_task(host.background(stop)), asyncio.create_task(w.scan(mine, stop))]
-    await asyncio.sleep(max(0.0, window[1] - time.time()))
+    calls = transport.calls
+    with RoundTrips() as trips:
+        cpu = time.process_time()
+        await asyncio.sleep(max(0.0, window[1] - time.time()))
+        cpu = time.process_time() - cpu
+    calls = transport.calls - calls
     stop.set()
     await asyncio.wait(jobs, timeout=10)
     for task in list(w.tasks):
@@ -321,6 +394,10 @@ async def worker(args: argparse.Namespace, url: str) -> None:
         "failures": w.failures,
         "found": w.found,
         "conflicts": host.conflicts,
+        "cpu": cpu,
+        "host_trips": trips.host,
+        "outbox_trips": trips.outbox,
+        "calls": calls,
     }
     print(json.dumps(result), flush=True)
     os._exit(0)  # pending sockets and pools: the figures are out
@@ -341,15 +418,25 @@ def main() -> None:
         help="seconds a search AI may think per move (default: the deployment's SEARCH_BUDGET default)",
     )
     parser.add_argument("--ai-processes", type=int, default=None, help="per worker (default: the setting's)")
+    parser.add_argument("--turns", type=int, default=1, help="runs per backend, backends alternating")
     parser.add_argument("--worker", type=int, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--prefix", default=None, help=argparse.SUPPRESS)
-    parser.add_argument("--start-at", type=float, default=0.0, help=argparse.SUPPRESS)
     parser.add_argument("--tables-list", default="", help=argparse.SUPPRESS)
+    parser.add_argument("--backend", default="server", help=argparse.SUPPRESS)
+    parser.add_argument("--url", default="", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    url = os.environ.get("REDIS_TEST_URL") or os.environ.get("REDIS_URL")
-    if not url:
-        sys.exit("bench/load.py needs a real Redis (REDIS_TEST_URL or REDIS_URL): its workers are processes")
-    asyncio.run(worker(args, url) if args.worker is not None else parent(args, url))
+    if args.worker is not None:
+        asyncio.run(worker(args))
+        return
+    urls = {name: os.environ.get(env) for name, (env, _) in BACKENDS.items()}
+    if not any(urls.values()):
+        sys.exit(
+            "bench/load.py needs a real Redis (REDIS_TEST_URL, REDIS_CLUSTER_TEST_URL, …): see its docstring"
+        )
+    for _ in range(args.turns):
+        for backend, url in urls.items():
+            if url:
+                asyncio.run(parent(args, backend, url))
 
 
 if __name__ == "__main__":

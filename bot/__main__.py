@@ -136,7 +136,7 @@ async def console(args: argparse.Namespace, settings: Settings) -> int:
             print(t(lang, f"error.{e.code}", **e.params), file=sys.stderr)
             return 2
         setup.game, setup.options = game.key, {**variant, **setup.options}  # `perevodnoy`: durak, perevodnoy
-    redis = await open_redis(settings)
+    redis, _topology = await open_redis(settings)
     return await run_console(settings, setup, pace=args.pace, name=args.name, redis=redis)
 
 
@@ -157,7 +157,7 @@ async def check(settings: Settings, worker: str) -> int:
     if names:
         preflight.check_secret(settings)
         preflight.check_tokens(settings)
-    redis = await preflight.open_redis(settings)
+    redis, topology = await preflight.open_redis(settings)
     await redis.ping()
     await redis.aclose()
     health = web.Health(facts={"version": kozyr_version(), "worker": worker})
@@ -171,7 +171,8 @@ async def check(settings: Settings, worker: str) -> int:
     ok = status == 200 and mstatus == 200 and "kozyr_commands_total" in metrics
     print(
         f"{'ok' if ok else 'FAILED'}: Kozyr {kozyr_version()}; platforms: {', '.join(names) or 'none'}; "
-        f"Redis {preflight.redact(settings.redis_url)} answers; /healthz {status}, /metrics {mstatus}"
+        f"Redis {preflight.redact(settings.redis_url)} answers ({topology.describe()}); "
+        f"/healthz {status}, /metrics {mstatus}"
     )
     return 0 if ok else 1
 

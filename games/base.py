@@ -346,6 +346,20 @@ class Game(Generic[S, OptT]):
         """
         return []
 
+    def hand_cards(self, view: BaseView) -> tuple[str, dict[str, Any]] | None:
+        """The line that shows a hand's cards, as a message key (None: the host's "Your cards: 7♠ 9♠ …")."""
+        return None
+
+    def final_lines(self, view: BaseView) -> list[tuple[str, dict[str, Any]]] | None:
+        """The lines of the message that ends a game, from the spectator view (None: each seat's place and
+        score, best first, from `ranking`). A game of sides ranks the sides; a game of boards lists them."""
+        return None
+
+    def sheet_rows(self, view: BaseView) -> tuple[list[tuple[str, dict[str, Any]]], list[list[Any]]] | None:
+        """The score sheet as columns (message keys) and rows of cells, a cell a text or a (key, params) to
+        translate (None: one row of scores and one of places, a column per seat)."""
+        return None
+
     def seat_status(self, view: BaseView, seat: int) -> tuple[str, dict[str, Any]] | None:
         """A short note shown beside a seat (its bid and tricks, "defends"…), as a message key."""
         return None

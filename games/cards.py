@@ -7,6 +7,7 @@ Ranks, low to high: 2 3 4 5 6 7 8 9 T J Q K A. Suits: S (spades), H (hearts), D 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterable, Sequence
 
 RANKS = "23456789TJQKA"
@@ -14,6 +15,11 @@ SUITS = "SHDC"
 JOKERS = ("X1", "X2")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANK_NAMES = {"T": "10"}
+# The letters the players of a language write for the jack, queen, king and ace (2–10 are digits in all):
+# валет, дама, король, туз in Russian and in Ukrainian (docs: bot/core/i18n/locale/GLOSSARY.md).
+RANK_LETTERS = {lang: {"J": "В", "Q": "Д", "K": "К", "A": "Т"} for lang in ("ru", "uk")}
+TYPED_RANKS = {"В": "J", "Д": "Q", "К": "K", "Т": "A"}  # Cyrillic letters typed for a card (Т: the ace)
+_PRETTY_FACE = re.compile(r"(?<!\w)([JQKA])(?=[♠♥♦♣])")
 DECK_SIZES = (24, 32, 36, 52, 54)
 
 _LOWEST_RANK = {24: "9", 32: "7", 36: "6", 52: "2", 54: "2"}
@@ -45,8 +51,11 @@ def is_card(text: str) -> bool:
 
 
 def parse_card(text: str) -> str:
-    """Accept `7s`, `10H`, `th`, `7♠`, `x1` and return the canonical form (`7S`, `TH`)."""
+    """Accept `7s`, `10H`, `th`, `7♠`, `x1`, and the Cyrillic `Д♥` (the queen) or `т♠` (the ace), and
+    return the canonical form (`7S`, `TH`, `QH`, `AS`)."""
     t = text.strip().upper()
+    if t[:1] in TYPED_RANKS:
+        t = TYPED_RANKS[t[0]] + t[1:]
     for letter, symbol in SUIT_SYMBOLS.items():
         t = t.replace(symbol, letter)
     if t.startswith("10"):
@@ -65,6 +74,12 @@ def pretty(card: str) -> str:
     if is_joker(card):
         return "🃏"
     return RANK_NAMES.get(card[0], card[0]) + SUIT_SYMBOLS[card[1]]
+
+
+def in_language(text: str, lang: str) -> str:
+    """Pretty cards in a finished text with the rank letters `lang`'s players write (ru: `Q♥` → `Д♥`)."""
+    letters = RANK_LETTERS.get(lang)
+    return _PRETTY_FACE.sub(lambda m: letters[m[1]], text) if letters else text
 
 
 def pretty_suit(s: str) -> str:

@@ -3,10 +3,11 @@
 from storage.connect import connect, ping
 from storage.messages import Keyed, RedisMessageIds
 from storage.pacing import RedisPacer
-from storage.tables import Conflict, Store, TableExists, Unavailable
+from storage.tables import Conflict, Duplicate, Store, TableExists, Unavailable
 
 __all__ = [
     "Conflict",
+    "Duplicate",
     "Keyed",
     "RedisMessageIds",
     "RedisPacer",

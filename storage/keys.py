@@ -11,7 +11,8 @@
     {p}:lock:<name>             leases
     {p}:pref:user:<user>        hash: lang, reachable
     {p}:pref:chat:<chat>        hash: lang
-    {p}:msg:{<table>}           hash: target key → platform message id (see storage.messages)
+    {p}:msg:{<id>}              hash: target key → platform message id of a table's messages, in the
+                                table's slot (see storage.messages); other targets: {p}:msg:{<target key>}
 
 A table is one hash, so one script commits it and it costs one key's overhead. Beside the table JSON:
 `users`, the user keys of the table (so closing can clear their indexes), and the move history: `moves`
@@ -51,12 +52,16 @@ class Keys:
         """The keys of a table (one hash: one commit writes it whole)."""
         return [self.table(table_id)]
 
+    def commit_keys(self, table_id: str) -> list[str]:
+        """What a commit touches: the table's hash and (its TTL) its message ids, in one slot."""
+        return [self.table(table_id), self.messages(table_id)]
+
     def table_all_keys(self, table_id: str) -> list[str]:
         """Every key that belongs to one table: its hash, its message ids and (a game begun before the
         table kept its coded moves) the stats store's written-out moves of the running game."""
         return [
             self.table(table_id),
-            self.messages(f"table:{table_id}"),
+            self.messages(table_id),
             f"{self.prefix}:{{stats}}:moves:{table_id}",
         ]
 
@@ -73,6 +78,11 @@ class Keys:
     @property
     def due_versions(self) -> str:
         return f"{self.prefix}:{{due}}:versions"
+
+    @property
+    def layout(self) -> str:
+        """Which key layout the data is in (`storage.messages.move_table_ids`)."""
+        return f"{self.prefix}:layout"
 
     @property
     def ids(self) -> str:
@@ -95,4 +105,6 @@ class Keys:
         return f"{self.prefix}:watch:{chat}"
 
     def messages(self, group: str) -> str:
+        """The hash of a group of message ids: a table id (its table's and hands' messages, in the table's
+        slot), or a target key of its own."""
         return f"{self.prefix}:msg:{{{group}}}"

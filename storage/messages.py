@@ -2,8 +2,10 @@
 
 Implements `bot.core.outbox.MessageIds` without importing it: a target is anything with a `.key`.
 Keys of the form `table:<id>` and `hand:<id>:<user>` (the host's targets) are grouped in one hash per
-table, `{p}:msg:{table:<id>}`, so a table's ids expire together, with the table: each commit of the
-table sets the hash's TTL to the table's (a day once it is closed), and a first id here gets `ttl`. Any
+table, `{p}:msg:{<id>}`, in the table's own Cluster slot (its hash tag is the table's), so a table's ids
+expire together, with the table: each commit of the table sets the hash's TTL to the table's (a day once
+it is closed), and a first id here gets `ttl`. (Before, the hash was `{p}:msg:{table:<id>}`, in a slot
+of its own: `move_table_ids` moves such hashes once, at a worker's start.) Any
 other target gets a hash of its own named by its whole key, expiring `ttl` after the last id stored.
 Beside each id, `<key>#shown` holds the fingerprint of the view the message shows, so a worker never
 re-sends an identical view and a restarted worker can tell which messages differ from the committed
@@ -11,32 +13,27 @@ state.
 
 Round trips: the lookups asked for in one event-loop tick go to Redis as one pipeline (the outbox's
 lanes — a move's group table, the mover's hand, the next player's hand — each look at their message at
-once), and so do the writes (`set`, `mark`); each caller gets its own reply, or the error that stopped
-its pipeline. On a single server the writes of a tick go in one MULTI/EXEC (a new id, its fingerprint
-and its TTL land together); a Cluster's pipeline cannot span slots in a transaction, so there they go
-non-transactionally, split per node by redis-py: an id and its fingerprint still land together (one
-HSET), its EXPIRE right behind it on the same connection (a server lost between the two could leave a
-hash without its TTL until the table's next commit sets it).
+once), with the pacing slots asked for in that tick (`storage.batching`), and so do the writes (`set`,
+`mark`); each caller gets its own reply, or the error that stopped its pipeline. On a single server the
+writes of a tick go in one MULTI/EXEC (a new id, its fingerprint and its TTL land together); a Cluster's
+pipeline cannot span slots in a transaction, so there they go non-transactionally, split per node by
+redis-py: an id and its fingerprint still land together (one HSET), its EXPIRE right behind it on the
+same connection (a server lost between the two could leave a hash without its TTL until the table's
+next commit sets it).
 """
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Awaitable, Callable
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Protocol
 
 import redis.asyncio as aioredis
 
+from storage.batching import Command, batches
 from storage.keys import Keys
 from storage.tables import guarded
 
 TABLE_KINDS = ("table", "hand")
 SHOWN = "#shown"  # beside each id: the fingerprint of the view that message shows (no empty edits)
-TASKS = "message ids"  # the name of the tasks that send a tick's lookups and writes
-
-Q = TypeVar("Q")
-A = TypeVar("A")
-Command = tuple[str, tuple[Any, ...], dict[str, Any]]
 
 
 class Keyed(Protocol):
@@ -45,54 +42,40 @@ class Keyed(Protocol):
 
 
 def group_of(key: str) -> str:
-    """The hash a target's id lives in: its table for table and hand targets, else itself."""
+    """The hash a target's id lives in: its table's id for table and hand targets, else the key itself
+    (a table id never holds a ":", a target key always does)."""
     kind, _, rest = key.partition(":")
     if kind in TABLE_KINDS and rest:
-        return "table:" + rest.split(":", 1)[0]
+        return rest.split(":", 1)[0]
     return key
 
 
-class Coalescer(Generic[Q, A]):
-    """Sends the requests made in one event-loop tick together (`send`: one pipeline) and answers each
-    caller with its own reply: a value, or an exception raised to that caller alone. If the whole send
-    fails, every caller of that batch gets the error; none is left waiting."""
+LAYOUT = "2"  # `{p}:layout`: the message ids of tables live in their table's slot
 
-    def __init__(self, send: Callable[[list[Q]], Awaitable[list[A | BaseException]]], name: str) -> None:
-        self._send = send
-        self._name = name
-        self._queued: list[tuple[Q, asyncio.Future[A]]] = []
-        self._tasks: set[asyncio.Task[None]] = set()
 
-    async def __call__(self, request: Q) -> A:
-        future: asyncio.Future[A] = asyncio.get_running_loop().create_future()
-        self._queued.append((request, future))
-        if len(self._queued) == 1:  # the first of this tick: send them all once the others are queued
-            task = asyncio.create_task(self._flush(), name=self._name)
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
-        return await future
-
-    async def _flush(self) -> None:
-        batch, self._queued = self._queued, []
-        try:
-            replies = await self._send([request for request, _ in batch])
-        except BaseException as e:
-            for _, future in batch:
-                if not future.done():
-                    if isinstance(e, asyncio.CancelledError):
-                        future.cancel()
-                    else:
-                        future.set_exception(e)
-            if not isinstance(e, Exception):
-                raise
-            return
-        for (_, future), reply in zip(batch, replies, strict=True):
-            if future.done():
-                continue  # its caller was cancelled
-            if isinstance(reply, BaseException):
-                future.set_exception(reply)
-            else:
-                future.set_result(reply)
+async def move_table_ids(redis: aioredis.Redis, prefix: str) -> int:
+    """Move the message ids kept under the former key of a table's ids (`{p}:msg:{table:<id>}`) into the
+    table's slot, once per deployment (`{p}:layout` says it is done). Several workers may run it at once:
+    a field is copied only where the new hash lacks it (a newer id written there wins). Returns the number
+    of hashes moved."""
+    keys = Keys(prefix)
+    if await redis.get(keys.layout) == LAYOUT:
+        return 0
+    moved = 0
+    old_prefix = keys.messages("table:")[:-1]  # `{p}:msg:{table:`
+    async for old in redis.scan_iter(match=old_prefix + "*", count=1000):
+        table_id = old[len(old_prefix) :].rstrip("}")
+        fields = await redis.hgetall(old)
+        ttl = await redis.ttl(old)
+        new = keys.messages(table_id)
+        for field, value in fields.items():
+            await redis.hsetnx(new, field, value)
+        if ttl > 0:
+            await redis.expire(new, ttl)
+        await redis.delete(old)
+        moved += 1
+    await redis.set(keys.layout, LAYOUT)
+    return moved
 
 
 class RedisMessageIds:
@@ -100,27 +83,14 @@ class RedisMessageIds:
         self.redis = redis
         self.keys = Keys(prefix)
         self.ttl = int(ttl)
-        self.atomic = not hasattr(redis, "get_nodes")  # a Cluster: no transaction across slots
-        self._lookups: Coalescer[tuple[str, str], Any] = Coalescer(self._send_lookups, f"{TASKS} lookups")
-        self._writes: Coalescer[list[Command], None] = Coalescer(self._send_writes, f"{TASKS} writes")
+        self.batches = batches(redis)  # shared with the pacer on this client: one pipeline per tick
+        self.atomic = self.batches.atomic  # a Cluster: no transaction across slots
 
-    async def _send_lookups(self, asked: list[tuple[str, str]]) -> list[Any]:
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for key, field in asked:
-                pipe.hmget(key, [field, field + SHOWN])
-            return list(await pipe.execute(raise_on_error=False))
-
-    async def _send_writes(self, writes: list[list[Command]]) -> list[BaseException | None]:
-        async with self.redis.pipeline(transaction=self.atomic) as pipe:
-            for commands in writes:
-                for name, args, kwargs in commands:
-                    getattr(pipe, name)(*args, **kwargs)
-            results = iter(await pipe.execute(raise_on_error=False))
-        replies: list[BaseException | None] = []
-        for commands in writes:
-            mine = [next(results) for _ in commands]
-            replies.append(next((r for r in mine if isinstance(r, BaseException)), None))
-        return replies
+    async def _write(self, commands: list[Command]) -> None:
+        """Write in this tick's pipeline; the first error of these commands is raised."""
+        error = next((r for r in await self.batches.writes(commands) if isinstance(r, BaseException)), None)
+        if error is not None:
+            raise error
 
     def _where(self, target: Keyed) -> tuple[str, str]:
         return self.keys.messages(group_of(target.key)), target.key
@@ -133,7 +103,10 @@ class RedisMessageIds:
     @guarded
     async def lookup(self, target: Keyed) -> tuple[str | None, str | None]:
         """The message id and the fingerprint of the view it shows, in one read."""
-        found = await self._lookups(self._where(target))
+        key, field = self._where(target)
+        (found,) = await self.batches.reads([("hmget", (key, [field, field + SHOWN]), {})])
+        if isinstance(found, BaseException):
+            raise found
         return found[0], found[1]
 
     @guarded
@@ -151,13 +124,13 @@ class RedisMessageIds:
         else:
             commands = [("hset", (key,), {"mapping": {field: message_id, field + SHOWN: shown}})]
         nx = field.split(":", 1)[0] in TABLE_KINDS
-        await self._writes([*commands, ("expire", (key, self.ttl), {"nx": nx})])
+        await self._write([*commands, ("expire", (key, self.ttl), {"nx": nx})])
 
     @guarded
     async def mark(self, target: Keyed, shown: str) -> None:
         """The message now shows a view with this fingerprint (`bot.core.render.fingerprint`)."""
         key, field = self._where(target)
-        await self._writes([("hset", (key, field + SHOWN, shown), {})])
+        await self._write([("hset", (key, field + SHOWN, shown), {})])
 
     @guarded
     async def forget(self, target: Keyed) -> None:

@@ -4,14 +4,21 @@ single server runs (`Store.commit` on a Cluster sends INDEX_REMOVE and DUE one b
 Scripts that write take a *token* (random per call of the Python method) and store it, so that a call
 replayed by the client after a lost reply (redis-py retries on connection errors and timeouts) is
 recognised as the same call and answers as the first one did, instead of failing or applying twice.
+A replayed CREATE or COMMIT still writes (the key's TTL again): a WAIT behind it on the same connection
+(`storage.tables.Durability`) then waits for the replicas to have the table, whichever call wrote it.
 """
 
 from __future__ import annotations
 
+SEEN_KEEP = 8  # update ids a table remembers (a platform redelivers an update within seconds or minutes)
+
 # KEYS: table hash.  ARGV: data, ttl, token, user...
 CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then
-  if redis.call('HGET', KEYS[1], 'commit') == ARGV[3] then return 1 end
+  if redis.call('HGET', KEYS[1], 'commit') == ARGV[3] then
+    redis.call('EXPIRE', KEYS[1], ARGV[2])  -- a write, so a WAIT behind the replay has it to wait for
+    return 1
+  end
   return 0
 end
 local users = table.concat(ARGV, '\\n', 4)
@@ -20,17 +27,20 @@ redis.call('EXPIRE', KEYS[1], ARGV[2])
 return 1
 """
 
-# KEYS: table hash.
-# ARGV: expected, data, ttl, history bytes, token, closed (0/1), #moves, #added, #removed, codes, moves...,
-# added..., removed...   Returns {-1} when the version differs, {-2} when the table is gone, else
-# {version} followed by the table's users when it was closed (so the caller can drop it from their indexes).
-# A move starting with '#' starts a deal: the current deal becomes `before`. A deal longer than the
-# history bytes loses its oldest entries. `codes` (the moves coded, `bot.core.movecode`) are appended to
-# the field `game`, the whole running game's moves for its replay.
+# KEYS: table hash, its message ids' hash (`storage.messages`: the same slot; its TTL follows the table's).
+# ARGV: expected, data, ttl, history bytes, token, closed (0/1), #moves, #added, #removed, codes, update,
+# moves..., added..., removed...   Returns {-1} when the version differs, {-2} when the table is gone, {-3}
+# when `update` (a platform's update id, '' for none) is among the table's recent ones (`seen`: it was
+# applied already, by this worker or another), else {version} followed by the table's users when it was
+# closed (so the caller can drop it from their indexes). A move starting with '#' starts a deal: the
+# current deal becomes `before`. A deal longer than the history bytes loses its oldest entries. `codes`
+# (the moves coded, `bot.core.movecode`) are appended to the field `game`, the whole running game's moves
+# for its replay. `seen` keeps the last SEEN_KEEP update ids, space-separated.
 COMMIT = """
 local version = tonumber(redis.call('HGET', KEYS[1], 'version'))
 if version == nil then return {-2} end
 local expected = tonumber(ARGV[1])
+local update = ARGV[11]
 local function split(s)
   local out = {}
   for item in string.gmatch(s or '', '[^\\n]+') do out[#out + 1] = item end
@@ -40,19 +50,39 @@ local function users()
   if ARGV[6] == '1' then return split(redis.call('HGET', KEYS[1], 'users')) end
   return {}
 end
+local function recent()
+  local out = {}
+  for item in string.gmatch(redis.call('HGET', KEYS[1], 'seen') or '', '%S+') do out[#out + 1] = item end
+  return out
+end
+local function applied()
+  if update == '' then return false end
+  for _, item in ipairs(recent()) do if item == update then return true end end
+  return false
+end
 if version ~= expected then
   if version == expected + 1 and redis.call('HGET', KEYS[1], 'commit') == ARGV[5] then
+    redis.call('EXPIRE', KEYS[1], ARGV[3])  -- a write, so a WAIT behind the replay has it to wait for
+    redis.call('EXPIRE', KEYS[2], ARGV[3])
     return {version, unpack(users())}
   end
+  if applied() then return {-3} end
   return {-1}
 end
+if applied() then return {-3} end
 version = expected + 1
 redis.call('HSET', KEYS[1], 'data', ARGV[2], 'version', version, 'commit', ARGV[5])
+if update ~= '' then
+  local kept = recent()
+  kept[#kept + 1] = update
+  while #kept > SEEN_KEEP do table.remove(kept, 1) end
+  redis.call('HSET', KEYS[1], 'seen', table.concat(kept, ' '))
+end
 local n_moves, n_added, n_removed = tonumber(ARGV[7]), tonumber(ARGV[8]), tonumber(ARGV[9])
 if ARGV[10] ~= '' then
   redis.call('HSET', KEYS[1], 'game', (redis.call('HGET', KEYS[1], 'game') or '') .. ARGV[10])
 end
-local i = 11
+local i = 12
 if n_moves > 0 then
   local moves = redis.call('HGET', KEYS[1], 'moves') or ''
   for _ = 1, n_moves do
@@ -88,8 +118,9 @@ if n_added + n_removed > 0 then
   redis.call('HSET', KEYS[1], 'users', table.concat(kept, '\\n'))
 end
 redis.call('EXPIRE', KEYS[1], ARGV[3])
+redis.call('EXPIRE', KEYS[2], ARGV[3])
 return {version, unpack(users())}
-"""
+""".replace("SEEN_KEEP", str(SEEN_KEEP))
 
 # Drop a member from a chat/user index unless a newer commit (higher score = version) added it again.
 # KEYS: index zset.  ARGV: member, version.

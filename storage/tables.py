@@ -21,6 +21,15 @@ ordered so that a failure at any point can only leave *extra* hints, never drop 
   (which needs the table's users from the compare-and-set's reply) and a Cluster (whose scripts must
   keep to one slot) send them in a round trip of their own after the reply.
 
+A move writes few hints: a deadline that only moved later (`lazy`: a person's move; the sweep finds the
+earlier one, sees nothing due and writes the exact one then) is not written at all, and the chat's index
+is written by a process once a day per table, not at every move. So a person's move on a Cluster is one
+round trip (the compare-and-set, with its WAIT when replicas are waited for), like on a single server.
+
+A press on a table is its own claim: its commit records the platform's update id with the table (the
+last `scripts.SEEN_KEEP`; `Duplicate` when it is there), and `begin` looks for it there. Only commands
+that are no table's move claim their update id on a key of its own (`CLAIM_TTL`).
+
 If the connection fails after the compare-and-set succeeded, `commit` still returns the new version
 (the move happened; the hints left behind are safe) and logs a warning. If the compare-and-set call
 itself fails, the outcome is unknown and `Unavailable` is raised: every write script carries a token,
@@ -41,17 +50,28 @@ import base64
 import functools
 import logging
 import secrets
+import time
 import zlib
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, ParamSpec, TypeVar
 
 import redis.asyncio as aioredis
 from redis.commands.core import AsyncScript
+from redis.exceptions import (
+    ClusterDownError,
+    NoScriptError,
+    ReadOnlyError,
+    RedisClusterException,
+    ResponseError,
+    SlotNotCoveredError,
+    TryAgainError,
+)
 from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import NoScriptError, ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from storage import scripts
+from storage.connect import is_cluster
 from storage.keys import Keys, base36
 from storage.packdict import DICT_1
 
@@ -69,11 +89,85 @@ PACKED_PLAIN = "z:"  # as written before: zlib alone, base64 (still read)
 PACK_LEVEL = 6
 CLAIM_TTL = 600  # seconds an update id stays claimed: platforms redeliver within minutes, not days
 WATCHERS_MAX = 200  # people told privately about new tables, per chat (/notify): bounded memory
-NETWORK_ERRORS = (RedisConnectionError, RedisTimeoutError, OSError)
+# what a server that is down, unreachable or being failed over answers: "try again in a moment"
+NETWORK_ERRORS = (
+    RedisConnectionError,
+    RedisTimeoutError,
+    OSError,
+    ClusterDownError,  # CLUSTERDOWN, MASTERDOWN: a master failed and no replica has taken over yet
+    TryAgainError,  # TRYAGAIN: a slot is moving
+    ReadOnlyError,  # a master that has just become a replica
+    SlotNotCoveredError,
+)
+
+
+class Durability:
+    """Writes that must survive their master's death: `WAIT replicas timeout` behind them (one round trip:
+    the same pipeline, the same connection), so nobody is told of a move before a replica has it.
+
+    A replica that does not answer in time (it died, or lags) must not slow every move by the timeout:
+    the store then stops waiting for `PAUSE` seconds, says so once in the log, and tries again after.
+    `shortfalls` counts the writes acknowledged with fewer replicas than asked (a metric)."""
+
+    PAUSE = 30.0
+
+    def __init__(self, replicas: int, timeout: float) -> None:
+        self.wanted = replicas
+        self.timeout_ms = max(1, int(timeout * 1000))
+        self.shortfalls = 0
+        self.waits = 0
+        self._paused_until = 0.0
+
+    @property
+    def replicas(self) -> int:
+        """How many replicas the next durable write waits for (0 while paused after a shortfall)."""
+        if not self.wanted or time.monotonic() < self._paused_until:
+            return 0
+        return self.wanted
+
+    def acked(self, reply: Any) -> None:
+        self.waits += 1
+        if isinstance(reply, int) and reply >= self.wanted:
+            return
+        self.shortfalls += 1
+        self._paused_until = time.monotonic() + self.PAUSE
+        log.warning(
+            "a write reached %s of the %d replica(s) asked for within %d ms: moves are acknowledged without "
+            "waiting for a replica for the next %gs",
+            reply if isinstance(reply, int) else f"? ({reply})",
+            self.wanted,
+            self.timeout_ms,
+            self.PAUSE,
+        )
+
+
+class Indexed:
+    """The (table, chat) pairs this process wrote into the chat's index lately: a move need not write it
+    again (the index key lives a month after its last write; this is renewed at most a day later)."""
+
+    SIZE = 10_000
+    FRESH = 86400.0
+
+    def __init__(self) -> None:
+        self._at: OrderedDict[tuple[str, str], float] = OrderedDict()
+
+    def __call__(self, table_id: str, chat: str) -> bool:
+        at = self._at.get((table_id, chat))
+        return at is not None and time.monotonic() - at < self.FRESH
+
+    def note(self, table_id: str, chat: str) -> None:
+        self._at[(table_id, chat)] = time.monotonic()
+        self._at.move_to_end((table_id, chat))
+        if len(self._at) > self.SIZE:
+            self._at.popitem(last=False)
 
 
 class Conflict(Exception):
     """The table changed (or vanished) since it was loaded: nothing was written."""
+
+
+class Duplicate(Exception):
+    """The update was applied to the table already (a platform delivered it twice): nothing was written."""
 
 
 class TableExists(Exception):
@@ -93,6 +187,10 @@ def guarded(fn: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
             return await fn(*args, **kwargs)
         except NETWORK_ERRORS as e:
             raise Unavailable(str(e) or type(e).__name__) from e
+        except RedisClusterException as e:  # no seed node answers: the whole cluster is unreachable
+            if "cannot be connected" not in str(e):
+                raise
+            raise Unavailable(str(e)) from e
 
     return wrapper
 
@@ -109,11 +207,14 @@ class Batch:
     """Commands queued by name (`batch.hget(...)`) for `Store._batch` to send together.
 
     `strict`: how many of the first commands' errors `_batch` raises (None: all); the replies of the
-    later ones are returned as they came, errors included (hints written beside a compare-and-set)."""
+    later ones are returned as they came, errors included (hints written beside a compare-and-set).
+    `durable`: a key whose writes in this batch must reach a replica before the batch returns (`WAIT`,
+    sent behind them on the same connection), when the store waits for replicas."""
 
     def __init__(self) -> None:
         self.ops: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = []
         self.strict: int | None = None
+        self.durable: str | None = None
 
     def __getattr__(self, name: str) -> Callable[..., None]:
         def queue(*args: Any, **kwargs: Any) -> None:
@@ -153,7 +254,15 @@ def _by_age(ids: list[str]) -> list[str]:
 
 
 class Store:
-    def __init__(self, redis: aioredis.Redis, prefix: str = "kozyr", table_ttl: float = 30 * 86400) -> None:
+    def __init__(
+        self,
+        redis: aioredis.Redis,
+        prefix: str = "kozyr",
+        table_ttl: float = 30 * 86400,
+        *,
+        wait_replicas: int = 0,
+        wait_timeout: float = 1.0,
+    ) -> None:
         self.redis = redis
         self.prefix = prefix
         self.table_ttl = int(table_ttl)
@@ -170,31 +279,29 @@ class Store:
         self._scripts = [self._create, self._commit, self._index_remove, self._due, self._take]
         self._scripts += [self._release, self._next_id, self._claim_due, self._settle]
         self._lock_tokens: dict[str, str] = {}
+        self.cluster = is_cluster(redis)
         # a cluster pipeline sends to its nodes in parallel: ordered writes there take a round trip each
-        self.ordered_pipelines = not hasattr(redis, "get_nodes")
+        self.ordered_pipelines = not self.cluster
         # a commit's removals and deadline ride in its compare-and-set's pipeline (`scripts.SETTLE`); only
         # a single server runs that script, whose keys span slots
         self.settle_with_commit = self.ordered_pipelines
+        self.durability = Durability(wait_replicas, wait_timeout)
+        self._indexed = Indexed()
 
     # -- round trips ------------------------------------------------------------------------------
     async def _batch(self, build: Callable[[Batch], None]) -> list[Any]:
-        """Run the commands `build` queues in one round trip; scripts go by EVALSHA (`_call`).
+        """Run the commands `build` queues in one round trip (on a Cluster, one pipeline split per node,
+        the nodes' parts sent in parallel); scripts go by EVALSHA (`_call`).
 
         If the server lacks a script (NOSCRIPT: it restarted, or a new node), every script is loaded and
         the whole batch runs again: each command queued must be safe to repeat (reads, idempotent
-        writes, and the write scripts that recognise their token). On a Cluster (whose pipelines refuse
-        scripts) the scripts go one by one beside a pipeline of the other commands.
+        writes, and the write scripts that recognise their token). A `durable` batch ends with a WAIT on
+        its key's connection (see `Durability`).
         """
         batch = Batch()
         build(batch)
         for attempt in range(2):
-            if self.ordered_pipelines:
-                async with self.redis.pipeline(transaction=False) as pipe:
-                    for name, args, kwargs in batch.ops:
-                        getattr(pipe, name)(*args, **kwargs)
-                    results = await pipe.execute(raise_on_error=False)
-            else:
-                results = await self._cluster_batch(batch)
+            results = await self._send(batch)
             if attempt == 0 and any(isinstance(r, NoScriptError) for r in results):
                 await self._load_scripts()
                 continue
@@ -204,23 +311,43 @@ class Store:
             return results
         raise AssertionError("unreachable")
 
-    async def _cluster_batch(self, batch: Batch) -> list[Any]:
-        results: list[Any] = [None] * len(batch.ops)
-        plain = [i for i, (name, _a, _k) in enumerate(batch.ops) if name != "evalsha"]
-        if plain:
-            async with self.redis.pipeline(transaction=False) as pipe:
-                for i in plain:
-                    name, args, kwargs = batch.ops[i]
+    async def _send(self, batch: Batch) -> list[Any]:
+        waits = self.durability.replicas if batch.durable is not None else 0
+        node = None
+        if self.cluster:
+            await self.redis.initialize()  # type: ignore[attr-defined]  # (a no-op once it knows the slots)
+            if waits:
+                node = self.redis.get_node_from_key(batch.durable)  # type: ignore[attr-defined]
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for name, args, kwargs in batch.ops:
+                if name == "evalsha" and self.cluster:  # a cluster pipeline refuses .evalsha by name only
+                    pipe.execute_command("EVALSHA", *args)
+                else:
                     getattr(pipe, name)(*args, **kwargs)
-                for i, r in zip(plain, await pipe.execute(raise_on_error=False), strict=True):
-                    results[i] = r
-        for i, (name, args, _kwargs) in enumerate(batch.ops):
-            if name == "evalsha":
-                try:
-                    results[i] = await self.redis.evalsha(*args)
-                except ResponseError as e:
-                    results[i] = e
+            if waits:
+                where = {"target_nodes": node} if node is not None else {}
+                pipe.execute_command("WAIT", waits, self.durability.timeout_ms, **where)
+            results = list(await pipe.execute(raise_on_error=False))
+        if waits:
+            acked = results.pop()
+            if node is not None and self.redis.get_node_from_key(batch.durable) != node:  # type: ignore[attr-defined]
+                acked = await self._rewait(batch)  # the slot moved: the write went to another node
+            self.durability.acked(acked)
         return results
+
+    async def _rewait(self, batch: Batch) -> Any:
+        """WAIT again after a commit a Cluster redirected: its scripts again (each answers as before, and
+        writes, so the connection has something to wait for) and WAIT behind them on the key's node now."""
+        assert batch.durable is not None
+        node = self.redis.get_node_from_key(batch.durable)  # type: ignore[attr-defined]
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for name, args, _kwargs in batch.ops:
+                if name == "evalsha" and self.redis.keyslot(args[2]) == self.redis.keyslot(batch.durable):  # type: ignore[attr-defined]
+                    pipe.execute_command("EVALSHA", *args)
+            pipe.execute_command(
+                "WAIT", self.durability.replicas, self.durability.timeout_ms, target_nodes=node
+            )
+            return (await pipe.execute(raise_on_error=False))[-1]
 
     @staticmethod
     def _call(pipe: Batch, script: AsyncScript, keys: Sequence[str], args: Sequence[Any]) -> None:
@@ -233,26 +360,43 @@ class Store:
 
     @guarded
     async def begin(
-        self, user: str, claim: str | None, table_id: str | None, *, ttl: float = CLAIM_TTL
+        self,
+        user: str,
+        claim: str | None,
+        table_id: str | None,
+        *,
+        update: str | None = None,
+        lang: bool = True,
+        ttl: float = CLAIM_TTL,
     ) -> tuple[str | None, bool, tuple[str, int] | None]:
-        """What a command needs first, in one round trip: the user's language, the claim of its update id
-        (True when it is the first, or there is none) and the table (json, version) when its id is known."""
+        """What a command needs first, in one round trip: the user's language (unless `lang` is False), the
+        claim of its update id (True when it is the first, or there is none) and the table (json, version)
+        when its id is known.
+
+        With `update` and a table, the update id is looked for among the table's recent ones instead of
+        claiming `claim` on a key of its own: a press on a table is recorded by the commit it makes
+        (`commit(update=…)`), so claiming it costs no key, and a worker that died before committing
+        leaves nothing that would make a redelivery of the update be ignored."""
+        in_table = update is not None and table_id is not None
 
         def build(pipe: Batch) -> None:
-            pipe.hget(self.keys.user_prefs(user), "lang")
-            if claim is not None:
+            if lang:
+                pipe.hget(self.keys.user_prefs(user), "lang")
+            if claim is not None and not in_table:
                 self._call(pipe, self._take, [self.keys.seen(claim)], [_token(), _ms(ttl)])
             if table_id is not None:
-                pipe.hmget(self.keys.table(table_id), ["data", "version"])
+                pipe.hmget(self.keys.table(table_id), ["data", "version", "seen"])
 
         results = await self._batch(build)
-        lang = results.pop(0)
-        claimed = bool(results.pop(0)) if claim is not None else True
+        language = results.pop(0) if lang else None
+        claimed = bool(results.pop(0)) if claim is not None and not in_table else True
         found = None
         if table_id is not None:
-            data, version = results.pop(0)
+            data, version, seen = results.pop(0)
             found = None if data is None or version is None else (unpack(data), int(version))
-        return lang, claimed, found
+            if in_table and seen and update in seen.split(" "):
+                claimed = False
+        return language, claimed, found
 
     # -- tables ---------------------------------------------------------------------------------
     @guarded
@@ -266,11 +410,17 @@ class Store:
         """Store a new table at version 1; TableExists if the id is taken."""
         if chat is not None or users:
             await self._batch(lambda pipe: self._add_hints(pipe, table_id, 1, chat, users, None))
-        created = await self._create(
-            keys=self.keys.table_keys(table_id), args=[pack(data), self.table_ttl, _token(), *users]
-        )
+
+        def create(pipe: Batch) -> None:
+            args = [pack(data), self.table_ttl, _token(), *users]
+            self._call(pipe, self._create, self.keys.table_keys(table_id), args)
+            pipe.durable = self.keys.table(table_id)
+
+        (created,) = await self._batch(create)
         if not created:
             raise TableExists(table_id)
+        if chat is not None:
+            self._indexed.note(table_id, chat)
         return 1
 
     @guarded
@@ -295,11 +445,21 @@ class Store:
         users_removed: Sequence[str] = (),
         deadline: float | None = None,
         closed: bool = False,
+        update: str | None = None,
+        lazy: bool = False,
     ) -> int:
         """Write `data` as version expected+1 if the table is still at `expected`, else Conflict.
 
         `moves` are appended to the table's move history (`#<deal>` markers and `<seat>:<action>`), `codes`
-        (the same moves coded, `bot.core.movecode`) to its running game's moves, `game`.
+        (the same moves coded, `bot.core.movecode`) to its running game's moves, `game`. `update`, a
+        platform's update id, is remembered with the table (its last `scripts.SEEN_KEEP`): Duplicate when it
+        is there already (it was applied, here or by another worker), nothing written.
+
+        `lazy`: the deadline did not move earlier than the table's previous one (a person's move: the next
+        turn's time runs out later), so its hint need not be written now: the sweep looks at the table at
+        the old, earlier time, finds nothing due and writes the exact deadline then (once a turn, instead
+        of once a move). The chat's index is written only when this process has not written it for this
+        table and chat in the last day (the index's TTL is a month), not at every move.
         One round trip on a single server: the index additions, the compare-and-set, then the versioned
         removals and deadline (`scripts.SETTLE`, written only if this commit won), in one pipeline (a
         connection runs them in order). Closing a table takes a second round trip for the removals (the
@@ -307,7 +467,12 @@ class Store:
         own (a cluster pipeline sends to its nodes in parallel), the compare-and-set, then the rest.
         """
         version = expected + 1
+        if chat is not None and not closed and self._indexed(table_id, chat):
+            chat = None  # in the index already (written by this process today)
+        if lazy and not closed:
+            deadline = None
         hints = not closed and (chat is not None or bool(users_added) or deadline is not None)
+        settles = closed or bool(users_removed) or deadline is not None or not lazy
         token = _token()
         together = self.settle_with_commit and not closed
         at_cas = [0]  # the compare-and-set's reply is the last of the first at_cas[0] replies
@@ -319,9 +484,10 @@ class Store:
             if hints and self.ordered_pipelines:
                 add(pipe)
             changes = (moves, codes, users_added, users_removed)
-            self._compare_and_set(pipe, table_id, expected, data, *changes, closed, token=token)
+            self._compare_and_set(pipe, table_id, expected, data, *changes, closed, update, token=token)
             pipe.strict = at_cas[0] = len(pipe.ops)
-            if together:
+            pipe.durable = self.keys.table(table_id)
+            if together and settles:
                 self._settle_hints(
                     pipe, table_id, version, None, users_removed, deadline, closed, token=token
                 )
@@ -334,9 +500,13 @@ class Store:
         status = int(reply[0])
         if status == -2:
             raise Conflict(f"table {table_id} no longer exists")
+        if status == -3:
+            raise Duplicate(f"update {update} was applied to table {table_id} already")
         if status < 0:
             raise Conflict(f"table {table_id} is no longer at version {expected}")
-        if together:
+        if chat is not None and not closed:
+            self._indexed.note(table_id, chat)
+        if together or not settles:
             failed = [r for r in results[strict:] if isinstance(r, Exception)]
             if failed:
                 log.warning(
@@ -365,14 +535,15 @@ class Store:
         added: Sequence[str],
         removed: Sequence[str],
         closed: bool,
+        update: str | None,
         *,
         token: str,
     ) -> None:
-        """The atomic part of a commit; its reply: [version or -1/-2, the table's users when closed...]."""
+        """The atomic part of a commit; its reply: [version or -1/-2/-3, the table's users when closed...]."""
         ttl = CLOSED_TTL if closed else self.table_ttl
         counts = [len(moves), len(added), len(removed)]
-        head = [expected, pack(data), ttl, HISTORY_BYTES, token, int(closed), *counts, codes]
-        self._call(pipe, self._commit, self.keys.table_keys(table_id), [*head, *moves, *added, *removed])
+        head = [expected, pack(data), ttl, HISTORY_BYTES, token, int(closed), *counts, codes, update or ""]
+        self._call(pipe, self._commit, self.keys.commit_keys(table_id), [*head, *moves, *added, *removed])
 
     def _add_hints(
         self,
@@ -416,8 +587,6 @@ class Store:
             for key in self._index_keys(chat, users):
                 self._call(pipe, self._index_remove, [key], [table_id, version])
             self._call(pipe, self._due, keys, [table_id, version, at, int(closed)])
-        # the table's message ids (`storage.messages`) live as long as the table
-        pipe.expire(self.keys.messages(f"table:{table_id}"), CLOSED_TTL if closed else self.table_ttl)
 
     def _index_keys(self, chat: str | None, users: Sequence[str]) -> list[str]:
         return ([self.keys.chat(chat)] if chat is not None else []) + [self.keys.user(u) for u in users]

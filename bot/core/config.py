@@ -24,6 +24,14 @@ class Settings(BaseSettings):
     telegram_token: SecretStr | None = None
     discord_token: SecretStr | None = None
     redis_url: str | None = Field(None, description="a real Redis; without it an embedded fakeredis is used")
+    redis_topology: Literal["server", "cluster", "sentinel"] = Field(
+        "server", description="what REDIS_URL names: one server, a Cluster's seed nodes, or the sentinels"
+    )
+    redis_sentinel_service: str = Field("kozyr", description="the master's name the sentinels watch")
+    redis_wait_replicas: int | None = Field(
+        None, ge=0, le=16, description="replicas a commit waits for; unset: 1 when every master has one"
+    )
+    redis_wait_timeout: float = Field(1.0, gt=0, le=30, description="seconds a commit waits for replicas")
 
     # Telegram
     telegram_api_url: str = Field("https://api.telegram.org", description="a self-hosted Bot API server")

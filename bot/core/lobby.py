@@ -167,8 +167,9 @@ def cycle_level(table: Table, game: Game, user: UserRef, admin: bool, seat: int)
     bot = table.seats[seat].bot if 0 <= seat < len(table.seats) and table.seats[seat].user is None else None
     if bot is None:
         raise GameError("no_such_seat", seat=seat + 1)
-    levels = game.bot_levels
+    levels = programs.levels(game)  # the built-in levels, then the programs registered for the game
     table.seats[seat].bot = levels[(levels.index(bot) + 1) % len(levels)] if bot in levels else levels[0]
+    table.seats[seat].misses = 0  # a program's failures are told anew
     table.note("host.log.bot_level", seat=seat, level=table.seats[seat].bot)
 
 

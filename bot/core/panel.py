@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any, get_args, get_origin
 
+from bot.core import programs
 from bot.core.i18n import has, t
 from bot.core.outcome import Button, Screen
 from bot.core.render import (
@@ -94,7 +95,7 @@ def settings_buttons(game: Game, table: Table, lang: str, sign: Sign) -> list[Bu
         if seat.user is not None:
             name = seat_name(table, i, lang)
             buttons.append(Button(label=t(lang, "host.button.kick", name=name), token=sign(f"@kick:{i}")))
-        elif seat.bot is not None and seat.bot in game.bot_levels:  # an AI seat: its level, pressed to change
+        elif seat.bot is not None and seat.bot in programs.levels(game):  # an AI seat: its level, a press
             label = f"{seat_name(table, i, lang)}: {level_name(seat.bot, lang)}"
             buttons.append(Button(label=label, token=sign(f"@lvl:{i}")))
     return buttons

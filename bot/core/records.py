@@ -51,10 +51,11 @@ def teams(game: Game, players: int) -> list[list[int]]:
 
 
 def results(table: Table, names: list[str]) -> list[Row]:
-    """Each seat's result in a finished game (higher scores are better, as `Game.winners` reads them)."""
+    """Each seat's result in a finished game: its place (higher scores are better, as `Game.winners` reads
+    them) and its points as the players count them (`Game.points`: dvorovoy's penalties positive)."""
     game = games.get(table.game)
     state = game.load(table.state or {})
-    scores = game.scores(state)
+    scores, points = game.scores(state), game.points(state)  # places by scores; shown: the points
     winners = set(game.winners(state))
     durak = list(getattr(state, "durak_counts", []) or [0] * len(scores))
     best = {s: max(scores[m] for m in team) for team in teams(game, len(scores)) for s in team}
@@ -63,12 +64,12 @@ def results(table: Table, names: list[str]) -> list[Row]:
         {
             "who": who(table, seat),
             "name": names[seat],
-            "score": score,
+            "score": points[seat],
             "rank": 1 if seat in winners else levels.index(best[seat]) + 1,
             "won": seat in winners,
             "durak": int(durak[seat]) if seat < len(durak) else 0,
         }
-        for seat, score in enumerate(scores)
+        for seat in range(len(scores))
     ]
 
 

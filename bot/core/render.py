@@ -17,6 +17,7 @@ from typing import Any
 
 from bot.core.i18n import for_platform, has, t
 from bot.core.outcome import Button, Screen
+from bot.core.programs import PREFIX as PROGRAM
 from bot.core.table import LogLine, Table
 from bot.core.tokens import meaning
 from games.base import BaseView, Game
@@ -179,7 +180,9 @@ def game_name(game: Game, lang: str) -> str:
 
 
 def level_name(level: str, lang: str) -> str:
-    """An AI level as people call it (`heuristic` → "medium"); a level with no name (a program) as it is."""
+    """An AI level as people call it (`heuristic` → "steady", `program:lefty` → "program lefty")."""
+    if level.startswith(PROGRAM):
+        return t(lang, "host.level.program", name=level.removeprefix(PROGRAM))
     key = f"host.level.{level}"
     return t(lang, key) if has(key) else level
 
@@ -191,8 +194,11 @@ def preset_name(game: Game, preset: str, lang: str) -> str:
 
 
 def typed_with_name(typed: str, name: str) -> str:
-    """What a person types, with its name where that says more: `short (короткая)`, `easy`."""
-    return typed if name.casefold() == typed.casefold() else f"{typed} ({name})"
+    """What a person types, with its name where that says more: `short (короткий)`, `easy`, `quick (~8
+    rounds)` (a name that starts with the word is shown alone), `quick: быстрый (~8 конов)`."""
+    if name.casefold().startswith(typed.casefold()):
+        return name
+    return f"{typed}: {name}" if "(" in name else f"{typed} ({name})"
 
 
 def action_label(game: Game, action: str, lang: str, view: BaseView | None = None) -> str:
@@ -233,7 +239,7 @@ def option_value(value: Any, lang: str, game: Game | None = None, name: str = ""
     card as `7♠`, else as typed."""
     if isinstance(value, bool):
         return t(lang, "host.on") if value else t(lang, "host.off")
-    if game is not None and isinstance(value, str) and has(key := f"{game.key}.choice.{name}.{value}"):
+    if game is not None and has(key := f"{game.key}.choice.{name}.{value}"):  # `most.choice.target.0`
         return t(lang, key)
     return str(pretty_value(name, value)) if isinstance(value, str) and is_card(value) else str(value)
 

@@ -2,20 +2,24 @@
 
 Exit codes (docs/operations.md): 0 a clean stop; 1 something outside was unreachable or failed (Redis,
 a platform's API) — a restart may help; 2 the configuration is wrong (a bad or refused token, no token
-and no terminal, a public TOKEN_SECRET) — a restart will not help until it is fixed.
+and no terminal, a public TOKEN_SECRET, a Redis URL that is not the topology `REDIS_TOPOLOGY` says) — a
+restart will not help until it is fixed.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from typing import NamedTuple
 from urllib.parse import urlsplit, urlunsplit
 
 import redis.asyncio as aioredis
 from pydantic import SecretStr
+from redis.asyncio.sentinel import MasterNotFoundError
+from redis.exceptions import RedisClusterException, ResponseError
 
 from bot.core.config import Settings
-from storage.connect import connect
+from storage.connect import Misconfigured, Topology, connect, inspect, split_hosts
 
 log = logging.getLogger("bot")
 
@@ -38,16 +42,16 @@ class Refused(Exception):
 
 
 def redact(url: str | None) -> str:
-    """A URL without its password (`redis://:secret@host:6379/0` → `redis://:***@host:6379/0`)."""
+    """A URL without its password (`redis://:secret@host:6379/0` → `redis://:***@host:6379/0`; a list of
+    hosts, `redis://:secret@h1:7001,h2:7002`, alike)."""
     if not url:
         return "embedded (in memory)"
     parts = urlsplit(url)
-    if parts.password is None:
+    userinfo, at, hosts = parts.netloc.rpartition("@")
+    if not at or ":" not in userinfo:
         return url
-    user = parts.username or ""
-    host = parts.hostname or ""
-    netloc = f"{user}:***@{host}" + (f":{parts.port}" if parts.port else "")
-    return urlunsplit(parts._replace(netloc=netloc))
+    user = userinfo.split(":", 1)[0]
+    return urlunsplit(parts._replace(netloc=f"{user}:***@{hosts}"))
 
 
 def describe(e: BaseException) -> str:
@@ -92,21 +96,83 @@ def check_tokens(settings: Settings) -> None:
         raise Refused("DISCORD_TOKEN is not a bot token: copy it again from the Developer Portal")
 
 
-async def open_redis(settings: Settings, timeout: float = 5.0) -> aioredis.Redis:
-    """The configured Redis, answering a PING; Refused (exit 1) with the URL and the cause if it does not."""
-    redis = await connect(
-        settings.redis_url,
-        max_connections=settings.redis_max_connections,
-        pool_timeout=settings.redis_pool_timeout,
-    )
-    if not settings.redis_url:
-        return redis
+class Opened(NamedTuple):
+    redis: aioredis.Redis
+    topology: Topology
+
+
+def replicas_to_wait(settings: Settings, topology: Topology) -> int:
+    """`REDIS_WAIT_REPLICAS` when set, else 1 when every master has a replica (0 without Redis)."""
+    if settings.redis_wait_replicas is not None:
+        return settings.redis_wait_replicas
+    return 1 if topology.replicated else 0
+
+
+async def open_redis(settings: Settings, timeout: float = 5.0) -> Opened:
+    """The configured Redis, answering as the topology `REDIS_TOPOLOGY` says it is. Refused with one line:
+    exit 2 when what answers is another topology (the configuration is wrong), exit 1 when nothing
+    answers (the URL and the cause)."""
+    url, topology = settings.redis_url, settings.redis_topology
     try:
-        await asyncio.wait_for(redis.ping(), timeout)
+        redis = await connect(
+            url,
+            topology=topology,
+            service=settings.redis_sentinel_service,
+            max_connections=settings.redis_max_connections,
+            pool_timeout=settings.redis_pool_timeout,
+        )
+    except (Misconfigured, ValueError) as e:
+        raise Refused(f"REDIS_URL {redact(url)}: {e}") from None
+    try:
+        found = await asyncio.wait_for(inspect(redis, topology), timeout)
+    except Misconfigured as e:
+        await redis.aclose()
+        raise Refused(str(e)) from None
     except Exception as e:
         await redis.aclose()
-        raise Refused(f"cannot reach Redis at {redact(settings.redis_url)}: {describe(e)}", OUTSIDE) from None
-    return redis
+        raise await _unreachable(settings, e) from None
+    return Opened(redis, found)
+
+
+async def _unreachable(settings: Settings, e: Exception) -> Refused:
+    """Why nothing answered as expected: a wrong service name or a non-sentinel is configuration (2),
+    nothing answering is outside (1)."""
+    url, topology = redact(settings.redis_url), settings.redis_topology
+    if topology == "sentinel":
+        if isinstance(e, ResponseError) and "SENTINEL" in str(e).upper():
+            return Refused(
+                f"REDIS_TOPOLOGY=sentinel, but REDIS_URL {url} names a server that is not a Sentinel"
+            )
+        if isinstance(e, MasterNotFoundError) and await _sentinels_answer(settings):
+            service = settings.redis_sentinel_service
+            return Refused(
+                f"the sentinels at {url} know no master named {service!r}: set REDIS_SENTINEL_SERVICE"
+            )
+        return Refused(f"cannot reach any Redis Sentinel of {url}: {_cause(e)}", OUTSIDE)
+    if topology == "cluster" and isinstance(e, RedisClusterException):
+        return Refused(f"cannot reach any Redis Cluster node of {url}: {_cause(e)}", OUTSIDE)
+    return Refused(f"cannot reach Redis at {url}: {describe(e)}", OUTSIDE)
+
+
+def _cause(e: BaseException) -> str:
+    """The first line of a client's error, without the clients' own long descriptions of themselves."""
+    text = str(e).split(" : <", 1)[0].split("\n", 1)[0].strip()
+    return f"{type(e).__name__}: {text}" if text else type(e).__name__
+
+
+async def _sentinels_answer(settings: Settings) -> bool:
+    """Whether any configured sentinel answers a PING (so the service name, not the network, is wrong)."""
+    hosts, _ = split_hosts(settings.redis_url or "")
+    for host, port in hosts:
+        client = aioredis.Redis(host=host, port=port, socket_timeout=2, socket_connect_timeout=2)
+        try:
+            if await client.ping():
+                return True
+        except Exception:
+            continue
+        finally:
+            await client.aclose()
+    return False
 
 
 def platform_failure(platform: str, settings: Settings, e: BaseException) -> Refused:

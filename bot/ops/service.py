@@ -32,6 +32,8 @@ from bot.ops import preflight, web
 from bot.ops.preflight import Refused, redact
 from bot.ops.watch import RedisWatch
 from storage import Store
+from storage.connect import Topology, inspect
+from storage.messages import move_table_ids
 
 log = logging.getLogger("bot")
 
@@ -60,7 +62,14 @@ def runners(names: list[str]) -> dict[str, Runner]:
     return out
 
 
-def summary(settings: Settings, names: list[str], worker: str, version: str) -> tuple[str, dict[str, Any]]:
+def summary(
+    settings: Settings,
+    names: list[str],
+    worker: str,
+    version: str,
+    topology: Topology | None = None,
+    wait: int = 0,
+) -> tuple[str, dict[str, Any]]:
     parts = []
     mode = "webhook" if settings.webhook_url else "polling"
     if "telegram" in names:
@@ -80,10 +89,16 @@ def summary(settings: Settings, names: list[str], worker: str, version: str) -> 
         "platforms": names,
         "mode": mode if "telegram" in names else None,
         "redis": redact(settings.redis_url),
+        "topology": topology.describe() if topology is not None else None,
+        "wait_replicas": wait,
         "metrics": endpoint,
     }
+    where = fields["redis"]
+    if topology is not None and settings.redis_url:
+        commits = f", commits wait for {wait} replica{'s' if wait > 1 else ''}" if wait else ""
+        where += f" ({topology.describe()}{commits})"
     text = (
-        f"Kozyr {version}, worker {worker}: serving {', '.join(parts)}; Redis {fields['redis']}; "
+        f"Kozyr {version}, worker {worker}: serving {', '.join(parts)}; Redis {where}; "
         f"/healthz and /metrics on {endpoint}"
     )
     return text, fields
@@ -118,12 +133,20 @@ async def serve(settings: Settings, worker: str, version: str) -> int:
         raise Refused("neither TELEGRAM_TOKEN nor DISCORD_TOKEN is set: nothing to serve")
     preflight.check_secret(settings)
     preflight.check_tokens(settings)
-    redis = await preflight.open_redis(settings)
-    store = Store(redis)
+    redis, topology = await preflight.open_redis(settings)
+    wait = preflight.replicas_to_wait(settings, topology)
+    text, fields = summary(settings, names, worker, version, topology, wait)  # logged once serving
+    try:  # once per deployment: a table's message ids into its own slot
+        await move_table_ids(redis, "kozyr")
+    except Exception as e:
+        log.warning(
+            "the message ids could not be moved to their tables' slots yet (%s)", preflight.describe(e)
+        )
+    store = Store(redis, wait_replicas=wait, wait_timeout=settings.redis_wait_timeout)
     host = Host(store, settings)
     stop = asyncio.Event()
     signals = Signals(stop)
-    watch = RedisWatch(redis, redact(settings.redis_url))
+    watch = RedisWatch(redis, redact(settings.redis_url), topology=topology, inspect=inspect)
     ready = {n: asyncio.Event() for n in names}
     platforms = {
         n: asyncio.create_task(keep_starting(n, go, settings, host, store, ready[n]), name=n)
@@ -136,6 +159,7 @@ async def serve(settings: Settings, worker: str, version: str) -> int:
     health = web.Health(facts={"version": version, "worker": worker})
     if settings.redis_url:
         health.checks["redis"] = watch.check
+        health.live["redis"] = watch.describe
     for n, task in platforms.items():
         health.checks[n] = _task_check(task, ready[n])
     metrics.build_info(version, worker)
@@ -150,7 +174,6 @@ async def serve(settings: Settings, worker: str, version: str) -> int:
         everyone.cancel()
         serving = all(e.is_set() for e in ready.values()) and not stop.is_set()
         if serving:
-            text, fields = summary(settings, names, worker, version)
             log.info(text, extra=fields)
             await _until(stop, platforms.values())
         for n, task in platforms.items():

@@ -21,15 +21,18 @@ Check = Callable[[], tuple[bool, str]]  # (passing, what to say about it)
 
 @dataclass
 class Health:
-    """Named checks, and facts to report beside them (version, worker)."""
+    """Named checks, and facts to report beside them: fixed ones (version, worker) and `live` ones read
+    at each request (the Redis topology as last seen)."""
 
     facts: dict[str, str] = field(default_factory=dict)
     checks: dict[str, Check] = field(default_factory=dict)
+    live: dict[str, Callable[[], str]] = field(default_factory=dict)
 
     def report(self) -> tuple[bool, dict[str, object]]:
         results = {name: check() for name, check in self.checks.items()}
         ok = all(passing for passing, _ in results.values())
         body: dict[str, object] = {"status": "ok" if ok else "failing", **self.facts}
+        body.update({name: fact() for name, fact in self.live.items()})
         body["checks"] = {name: said for name, (_passing, said) in results.items()}
         return ok, body
 

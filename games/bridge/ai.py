@@ -18,11 +18,9 @@ import time
 from collections.abc import Sequence
 
 from games.bridge import auction as auc
-from games.bridge import scoring, solver, system
+from games.bridge import judge, sampling, scoring, solver, system
 from games.bridge.rules import BridgeView
 from games.cards import make_deck
-
-MAX_TRIES = 400  # deals tried per sample before the auction's inferences are dropped
 
 
 class Knowledge:
@@ -53,51 +51,35 @@ class Knowledge:
         self.count = {s: 13 - len(self.played[s]) for s in self.hidden}
         self.hulls = system.read(view.dealer, view.calls).shown
 
-    def sample(self, rng: random.Random, use_auction: bool = True) -> list[list[str]] | None:
-        """The four hands still held, the unseen cards dealt at random within what is known (None: failed)."""
-        pool = list(self.pool)
-        rng.shuffle(pool)
-        hands = {s: list(h) for s, h in self.known.items()}
-        order = sorted(self.hidden, key=lambda s: -len(self.voids[s]))
-        for k, seat in enumerate(order):
-            need = self.count[seat]
-            if k == len(order) - 1:
-                drawn = pool
-                if len(drawn) != need or any(c[1] in self.voids[seat] for c in drawn):
-                    return None
-            else:
-                eligible = [c for c in pool if c[1] not in self.voids[seat]]
-                if len(eligible) < need:
-                    return None
-                drawn = eligible[:need]
-            if use_auction and not self.hulls[seat].admits(system.Hand.of(drawn + self.played[seat])):
-                return None
-            hands[seat] = drawn
-            taken = set(drawn)
-            pool = [c for c in pool if c not in taken]
-        return [hands[s] for s in range(4)]
-
     def deals(self, rng: random.Random) -> list[list[str]]:
-        """One consistent deal: with the auction's inferences if any is found soon, else without them."""
-        for use_auction in (True, False):
-            for _ in range(MAX_TRIES):
-                hands = self.sample(rng, use_auction)
-                if hands is not None:
-                    return hands
+        """One consistent deal (the four hands still held): within the auction's inferences if one is
+        found soon, else within the play's alone."""
+        need = {s: self.count[s] for s in self.hidden}
+
+        def fits(seat: int, cards: list[str]) -> bool:
+            return self.hulls[seat].admits(system.Hand.of(cards + self.played[seat]))
+
+        for accept in (fits, lambda seat, cards: True):
+            found = sampling.deal(self.pool, need, accept, rng, lambda seat, c: c[1] not in self.voids[seat])
+            if found is not None:
+                return [found[s] if s in found else list(self.known[s]) for s in range(4)]
         raise RuntimeError("no deal fits what was seen")  # impossible: the real deal fits
 
 
 class BridgeBot:
     """`search`: the system's calls; sampled double-dummy card play; claims answered double-dummy."""
 
-    def __init__(self, budget: float = 0.5, samples: int = 48, min_samples: int = 1) -> None:
+    def __init__(
+        self, budget: float = 0.5, samples: int = 48, min_samples: int = 1, judgement: bool = False
+    ) -> None:
         self.budget = budget
         self.samples = samples
         self.min_samples = min_samples
+        self.judgement = judgement
 
     def choose(self, view: BridgeView, legal: Sequence[str], rng: random.Random) -> str:
         if view.phase == "auction":
-            return self.bid(view, legal)
+            return self.bid(view, legal, rng)
         if view.phase == "claim":
             return "accept" if self.claim_is_right(view) else "reject"
         cards = [a for a in legal if a.startswith("play:")]
@@ -106,10 +88,13 @@ class BridgeBot:
         return "play:" + self.card(view, [a[5:] for a in cards], rng)
 
     # -- the auction ---------------------------------------------------------------------------
-    @staticmethod
-    def bid(view: BridgeView, legal: Sequence[str]) -> str:
+    def bid(self, view: BridgeView, legal: Sequence[str], rng: random.Random) -> str:
         assert view.hand is not None
-        call = system.bid(view.hand, view.dealer, view.calls)
+        sit = system.read(view.dealer, view.calls)
+        if self.judgement:
+            call = judge.judge(view.hand, sit, view.vul, legal, rng, budget=self.budget)
+        else:
+            call = system.choose(view.hand, sit)[0]
         if call in legal:
             return call
         return auc.PASS if auc.PASS in legal else legal[0]  # a call this table does not allow (contest)

@@ -32,7 +32,8 @@ Decisions where the spec leaves room:
 - Rubber (`scoring: rubber`): the dealer rotates every deal, vulnerability comes from games won, a
   passed-out deal is redealt by the next dealer; the match ends with the rubber or after `boards` deals
   (then scored as unfinished). Honours (option) are counted for whichever side holds them.
-- The declarer claims only at their own (or dummy's) turn; a claim counts the trick in progress.
+- The declarer claims only at their own (or dummy's) turn, and not with one card left (that card is
+  simply played); a claim counts the trick in progress.
 - The contest preset: no doubles, an all-pass auction becomes 1NT by the dealer, nobody vulnerable,
   no claims (programs play every card), one board; the score table is duplicate's, each side scoring
   its own points (the defenders 50 per undertrick). Replacing a program that breaks the rules is the
@@ -109,6 +110,10 @@ class BoardResult(BaseModel):
     par_contracts: list[str] = Field(default_factory=list)
     imps: int | None = None
     claimed: bool = False
+    # the board as it was played, for its PBN record (`pbn.py`): the calls (`1S P 4S P P P`), the cards in
+    # the order played (`QH 8H 4H KH …`); the deal itself is the state's `boards_dealt`
+    auction: str = ""
+    play: str = ""
 
 
 class BridgeState(GameState):
@@ -130,6 +135,7 @@ class BridgeState(GameState):
     claim: Claim | None = None
     claim_shown: bool = False  # the declarer's hand was shown with a claim: the defenders keep seeing it
     results: list[BoardResult] = Field(default_factory=list)
+    boards_dealt: list[str] = Field(default_factory=list)  # each finished board's deal (PBN), for its record
     totals: list[float] = Field(default_factory=lambda: [0.0, 0.0])
     rubber: scoring.Rubber | None = None
 
@@ -279,9 +285,13 @@ class BridgeRules(Game[BridgeState, BridgeOptions]):
             ]
         i = state.deal_no
         explicit = state.deals[i] if i < len(state.deals) else None
-        if explicit is not None and len(explicit) == 1:  # a PBN deal string
+        if explicit is not None and len(explicit) in (1, 4):  # a PBN deal string [, board, dealer, vul]
             state.deal_no += 1
             hands = hands_from_pbn(explicit[0])
+            if len(explicit) == 4:  # a board of a PBN file: its own number, dealer and vulnerability
+                state.board = int(explicit[1])
+                state.dealer = SEATS.index(explicit[2])
+                state.vul = [explicit[3] in ("NS", "All"), explicit[3] in ("EW", "All")]
         else:
             deck = state.next_deck(make_deck(52))
             hands = [[], [], [], []]
@@ -328,8 +338,8 @@ class BridgeRules(Game[BridgeState, BridgeOptions]):
         assert state.trick is not None and state.contract is not None
         hand = state.hands[self.turn(state) or 0]
         cards = [f"play:{c}" for c in self.rules(state).legal_cards(hand, state.trick, self.trump(state))]
-        if state.options.claims and seat == state.contract.declarer:
-            cards += [f"claim:{n}" for n in range(self.remaining(state) + 1)]
+        if state.options.claims and seat == state.contract.declarer and self.remaining(state) > 1:
+            cards += [f"claim:{n}" for n in range(self.remaining(state) + 1)]  # not with one card left
         return cards
 
     @staticmethod
@@ -383,6 +393,8 @@ class BridgeRules(Game[BridgeState, BridgeOptions]):
                 return GameError("no_claims")
             if state.contract is None or seat != state.contract.declarer:
                 return GameError("declarer_claims")
+            if self.remaining(state) <= 1:
+                return GameError("claim_last_card")
             return GameError("bad_claim", max=self.remaining(state))
         if verb == "play" and len(arg) == 2:
             hand = state.hands[self.turn(state) or 0]
@@ -465,13 +477,20 @@ class BridgeRules(Game[BridgeState, BridgeOptions]):
         decl = side(claim.by)
         state.won[decl] += claim.n
         state.won[1 - decl] += claim.of - claim.n
-        state.trick = None
-        return events + self._end_board(state, claimed=True)
+        return events + self._end_board(state, claimed=True)  # the trick in progress goes to the record
 
     # -- scoring ---------------------------------------------------------------------------------
     def _end_board(self, state: BridgeState, claimed: bool = False) -> list[Event]:
         c = state.contract
-        result = BoardResult(board=state.board, dealer=state.dealer, vul=list(state.vul), claimed=claimed)
+        played = [p.card for t in [*state.tricks, *([state.trick] if state.trick else [])] for p in t.plays]
+        result = BoardResult(
+            board=state.board,
+            dealer=state.dealer,
+            vul=list(state.vul),
+            claimed=claimed,
+            auction=" ".join(auc.short(c) for c in state.calls),
+            play=" ".join(played),
+        )
         if c is not None:
             tricks = state.won[side(c.declarer)]
             vul = state.vul[side(c.declarer)]
@@ -488,6 +507,7 @@ class BridgeRules(Game[BridgeState, BridgeOptions]):
             earner = 0 if result.score >= 0 else 1
             state.totals[earner] += abs(result.score)
         state.results.append(result)
+        state.boards_dealt.append(pbn(state.dealt))
         data = result.model_dump(include={"board", "contract", "tricks", "score", "par", "imps"}) | {
             "declarer_seat": result.declarer if result.declarer is not None else -1
         }

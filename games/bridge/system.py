@@ -32,9 +32,10 @@ keep every seat's hand within what its calls showed.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property, lru_cache
 
 from games.bridge import auction as auc
 
@@ -115,6 +116,10 @@ class Situation:
     @property
     def me(self) -> int:
         return auc.caller(self.dealer, len(self.calls))
+
+    @cached_property
+    def legal(self) -> frozenset[str]:
+        return frozenset(auc.legal_calls(self.dealer, self.calls))
 
     def tokens(self) -> list[str]:
         """Calls in diagram notation from the first bid on (empty: nobody has bid yet)."""
@@ -295,6 +300,18 @@ def parse(token: str) -> tuple[Test, Static]:
         return _need, (lambda c: None)
     if kind == "pen":
         return _pen, (lambda c: None)
+    if kind == "agreed":  # the binding is `_candidates`'s; the fit is the test
+        return (lambda c: c.hand.length[c.strain(arg)] + c.partner_shown.length[c.strain(arg)][0] >= 8), (
+            lambda c: None
+        )
+    if kind == "keys":
+        var, _, counts = arg.partition(":")
+        allowed = {int(n) for n in counts.split(",")}
+        return (lambda c: key_cards(c.hand, c.strain(var)) in allowed), (lambda c: None)
+    if kind == "tq":
+        return (lambda c: "Q" + c.strain(arg) in c.hand.cards), (lambda c: None)
+    if kind == "controlled":
+        return (lambda c: _control(c.hand, c.sit, c.env) is not None), (lambda c: None)
     return _length(token)
 
 
@@ -320,6 +337,77 @@ def _length(token: str) -> tuple[Test, Static]:
             lambda c: _len_hull(c.strain(left), *bounds)
         )
     return (lambda c: cmp(c.hand.length[c.strain(left)], c.hand.length[c.strain(right)])), (lambda c: None)
+
+
+def agreed(sit: Situation) -> str | None:
+    """The trump suit the next caller's side has agreed: the suit in which the two hands have shown eight
+    cards or more between them (a major before a minor, the longer first); None if there is none."""
+    me, partner = sit.shown[sit.me], sit.shown[auc.partner(sit.me)]
+    fits = [s for s in "SHDC" if me.length[s][0] + partner.length[s][0] >= 8]
+    return max(fits, key=lambda s: (s in "HS", me.length[s][0] + partner.length[s][0]), default=None)
+
+
+def key_cards(hand: Hand, trump: str) -> int:
+    """The aces and the king of trumps (Roman Key-Card Blackwood's five key cards) in a hand."""
+    return sum(c[0] == "A" for c in hand.cards) + (f"K{trump}" in hand.cards)
+
+
+def _place(hand: Hand | None, sit: Situation, env: dict[str, str]) -> str | None:
+    """After partner's answer to 4NT: five, six or seven of the agreed suit by the key cards missing."""
+    assert hand is not None
+    trump = env["s"]
+    last = sit.last_bid()
+    assert last is not None
+    answer = last[1]
+    counts = {"C": (1, 4), "D": (0, 3), "H": (2,), "S": (2,)}[answer]
+    mine = key_cards(hand, trump)
+    possible = [n for n in counts if mine + n <= 5] or [counts[0]]
+    partner = sit.shown[auc.partner(sit.me)]
+    # 1 or 4, 0 or 3: the higher when partner's calls promised the points it takes (3 key cards: 11+)
+    theirs = possible[-1] if len(possible) > 1 and partner.hcp[0] >= 4 * possible[-1] - 1 else possible[0]
+    missing = 5 - mine - theirs
+    queen = f"Q{trump}" in hand.cards or answer == "S" or answer in "CD"  # 5♣/5♦ do not say: assume it
+    total = hand.hcp + _shortness(hand) + _expect(partner)
+    if missing >= 2 or (missing == 1 and not queen):
+        level = 5
+    elif missing == 1 or total < 36:
+        level = 6
+    else:
+        level = 7
+    call = f"{level}{trump}"
+    if not _legal(sit, call):
+        call = f"{level + 1}{trump}" if level < 7 else "P"
+    return call if call == "P" or _legal(sit, call) else None
+
+
+def _control(hand: Hand | None, sit: Situation, env: dict[str, str]) -> str | None:
+    """The cheapest side suit, above the last bid and below game in the agreed major, in which this hand
+    has the ace or a void: a control bid (None when there is none)."""
+    if hand is None:
+        return None
+    for call in _side_suits_below_game(sit, env):
+        if f"A{call[1]}" in hand.cards or hand.length[call[1]] == 0:
+            return call
+    return None
+
+
+def _side_suits_below_game(sit: Situation, env: dict[str, str]) -> list[str]:
+    """The bids above the last one and below game in the agreed major, in side suits (control bids)."""
+    trump, last = env.get("M") or env.get("s"), sit.last_bid()
+    if trump is None or last is None:
+        return []
+    start, game = auc.bid_rank(f"bid:{last[0]}{last[1]}") + 1, auc.bid_rank(f"bid:4{trump}")
+    return [b[4:] for b in auc.BIDS[start:game] if b[5] not in ("N", trump)]
+
+
+CALLS: dict[str, Callable[[Hand | None, Situation, dict[str, str]], str | None]] = {
+    "place": _place,
+    "control": _control,
+}
+POSSIBLE: dict[str, Callable[[Situation, dict[str, str]], list[str]]] = {
+    "place": lambda sit, env: ["P", *(f"{n}{env['s']}" for n in (5, 6, 7))],
+    "control": _side_suits_below_game,
+}
 
 
 def _rule_of_20(hand: Hand) -> bool:
@@ -412,7 +500,6 @@ def _competitive_answers() -> list[Rule]:
             R(f"resp_new_suit_1_{over}", f"1s {over}", "1u", "u>=4 hcp:6+ nojump"),
         ]
         rules += [
-            R(f"resp_penalty_double_{over}", f"1s {over}", "X", "t>=4 good:t hcp:10+"),
             R(f"resp_raise_game_{over}", f"1M {over}", "4M", "M>=4 sup:13+"),
             R(f"resp_raise_limit_{over}", f"1M {over}", "3M", "M>=4 sup:11-12"),
             R(f"resp_raise_{over}", f"1M {over}", "2M", "M>=3 sup:6-10"),
@@ -422,6 +509,19 @@ def _competitive_answers() -> list[Rule]:
             R(f"resp_new_suit_2_{over}", f"1s {over}", "2u", "u>=5 hcp:11+ nojump"),
             R(f"resp_minor_raise_{over}", f"1m {over}", "?m", "m>=5 hcp:6-10"),
         ]
+    rules[:0] = _negative_doubles()
+    # partner's 1NT overcalled at the two level: their suit asks for a four-card major (Stayman's stand-in)
+    rules += [
+        R("1n_over_cue", "1N 2s", "3s", "hcp:10+ S>=4|H>=4"),
+        R("1n_over_game", "1N 2s", "3N", "hcp:10+ stop:s"),
+        R("1n_over_major", "1N 2s", "?M", "M>=5 hcp:-9"),
+        R("1n_over_double", "1N 2s", "X", "hcp:10+"),
+        R("1n_over_cue_hearts", "1N 2s 3s P", "3H", "H>=4"),
+        R("1n_over_cue_spades", "1N 2s 3s P", "3S", "S>=4"),
+        R("1n_over_cue_none", "1N 2s 3s P", "3N"),
+        R("1n_over_cue_fit", "1N 2s 3s P 3M P", "4M", "M>=4"),
+        R("1n_over_cue_nt", "1N 2s 3s P 3t P", "3N"),
+    ]
     rules += [
         R("resp_redouble", "1s X", "XX", "hcp:10+"),
         R("resp_raise_over_double", "1M X", "2M", "M>=3 sup:6-9"),
@@ -430,6 +530,69 @@ def _competitive_answers() -> list[Rule]:
         R("resp_minor_over_double", "1m X", "2m", "m>=5 hcp:5-9"),
     ]
     return rules
+
+
+def _negative_doubles() -> list[Rule]:
+    """Partner opened one of a suit and the right-hand opponent overcalled: the negative double shows the
+    unbid major (both majors, or both minors when the majors are bid) and values; the opener answers it.
+    The opener reopens with a double when short in the overcall and the auction would die."""
+    rules = []
+    for o, t, level in itertools.product("CDHS", "CDHS", (1, 2)):
+        if o == t or (level == 1 and RANK_ORDER.index(t) < RANK_ORDER.index(o)):
+            continue
+        opened, over = f"1{o}", f"{level}{t}"
+        unbid = [m for m in "HS" if m not in (o, t)]
+        shows = " ".join(f"{m}>=4" for m in unbid) if unbid else " ".join(f"{m}>=4" for m in "CD" if m != t)
+        values = f"hcp:{4 + 2 * level}+"  # 6+ over a one-level overcall, 8+ over a two-level one
+        rules.append(R(f"neg_double_{opened}_{over}", f"{opened} {over}", "X", f"{shows} {values}"))
+        after = f"{opened} {over} X P"
+        for m in unbid:
+            rules += [
+                R(f"neg_answer_{opened}_{over}_4{m}", after, f"4{m}", f"{m}>=4 hcp:18+"),
+                R(f"neg_answer_{opened}_{over}_{m}", after, f"?{m}", f"{m}>=4"),
+            ]
+        rules += [
+            R(f"neg_answer_{opened}_{over}_pass", after, "P", f"{t}>=4 good:{t}"),
+            R(f"neg_answer_{opened}_{over}_3n", after, "3N", f"hcp:18+ stop:{t}"),
+            R(f"neg_answer_{opened}_{over}_nt", after, "?N", f"bal hcp:12-14 stop:{t}"),
+            R(f"neg_answer_{opened}_{over}_own", after, f"?{o}", f"{o}>=6"),
+            *(R(f"neg_answer_{opened}_{over}_{u}", after, f"?{u}", f"{u}>=4 nojump") for u in "CD" if u != t),
+            R(f"neg_answer_{opened}_{over}_rest", after, f"?{o}"),
+        ]
+    for over in ("1t", "2t"):
+        after = f"1s {over} P P X P"
+        rules += [
+            R(f"reopen_double_{over}", f"1s {over} P P", "X", "t<=2 hcp:12+"),
+            R(f"reopen_own_{over}", f"1s {over} P P", "?s", "s>=6 hcp:12+"),
+            R(f"reopen_answer_pass_{over}", after, "P", "t>=4 good:t hcp:6+"),
+            R(f"reopen_answer_3n_{over}", after, "3N", "hcp:12+ stop:t"),
+            R(f"reopen_answer_nt_{over}", after, "?N", "hcp:8-11 stop:t"),
+            R(f"reopen_answer_major_{over}", after, "?M", "M>=4"),
+            R(f"reopen_answer_raise_{over}", after, "?s", "s>=3"),
+            R(f"reopen_answer_suit_{over}", after, "?u", "u>=4"),
+        ]
+    return rules
+
+
+def _slam() -> list[Rule]:
+    """Roman Key-Card Blackwood (1430) once a trump suit is agreed: 4NT asks for the five key cards (the
+    aces and the trump king); 5♣ shows 1 or 4, 5♦ 0 or 3, 5♥ 2 without the trump queen, 5♠ 2 with it.
+    The asker then places the contract: five of the trump suit when two key cards are missing, six
+    when one is, seven when none is and the values are there. A control bid (an ace or a void in a
+    side suit, the cheapest, below game in the agreed major) shows slam interest first."""
+    return [
+        R("rkcb_ask", "...", "4N", "agreed:s ptot:32+"),
+        R("rkcb_1_4", "... 4N P", "5C", "agreed:s keys:s:1,4"),
+        R("rkcb_0_3", "... 4N P", "5D", "agreed:s keys:s:0,3"),
+        R("rkcb_2_q", "... 4N P", "5S", "agreed:s keys:s:2 tq:s"),
+        R("rkcb_2", "... 4N P", "5H", "agreed:s keys:s:2"),
+        R("rkcb_place", "... 4N P 5t P", "=place", "agreed:s"),
+        R("rkcb_placed", "... 4N P 5t P * *", "P", "agreed:s"),
+        R("control_bid", "... 3M P", "=control", "agreed:M ptot:30+ hcp:15+"),
+        R("control_answer", "... 3M P * P", "=control", "agreed:M ptot:30+ controlled"),
+        R("control_signoff", "... 3M P * P", "4M", "agreed:M"),
+        R("control_return", "... 3M P * P * P", "4M", "agreed:M"),
+    ]
 
 
 def _defence() -> list[Rule]:
@@ -502,6 +665,8 @@ def _defence() -> list[Rule]:
 
 
 SYSTEM: tuple[Rule, ...] = (
+    # -- slam bidding, once a trump suit is agreed (before everything else) -----------------------
+    *_slam(),
     # -- openings ------------------------------------------------------------------------------
     R("open_2c", "", "2C", "hcp:22+"),
     R("open_2n", "", "2N", "hcp:20-21 bal"),
@@ -581,7 +746,7 @@ SYSTEM: tuple[Rule, ...] = (
     R("rebid_raised_game", "1M P 2M P", "4M", "sup:19+"),
     R("rebid_raised_invite", "1M P 2M P", "3M", "sup:16-18"),
     R("rebid_raised_pass", "1M P 2M P", "P"),
-    R("rebid_limit_accept", "1M P 3M P", "4M", "hcp:14+"),
+    R("rebid_limit_accept", "1M P 3M P", "4M", "sup:15+"),
     R("rebid_limit_decline", "1M P 3M P", "P"),
     R("rebid_minor_limit_3n", "1m P 3m P", "3N", "hcp:14+"),
     R("rebid_2n_accept", "1s P 2N P", "3N", "hcp:13+"),
@@ -594,6 +759,8 @@ SYSTEM: tuple[Rule, ...] = (
     R("rebid_2over1_strong", "1s P 2t P", "3N", "hcp:15+"),
     R("rebid_2over1_rest", "1s P 2t P", "2N"),
     # -- responder's second bid -----------------------------------------------------------------
+    R("resp2_accept_game_try", "1M P 2M P 3M P", "4M", "sup:9+"),
+    R("resp2_decline_game_try", "1M P 2M P 3M P", "P"),
     R("resp2_own_after_1n", "1s P 1t P 1N P", "2t", "t>=6 hcp:-10"),
     R("resp2_preference", "1s P 1N P 2t P", "2s", "s>=t hcp:-9"),
     R("resp2_pass_preference", "1s P 1N P 2t P", "P", "hcp:-9"),
@@ -647,8 +814,19 @@ def match(after: str, tokens: Sequence[str]) -> dict[str, str] | None:
 def _candidates(rule: Rule, env: dict[str, str], sit: Situation, hand: Hand | None) -> list[tuple[str, dict]]:
     """The calls (diagram notation) a rule may make here, each with its variables bound."""
     call = rule.call
+    for token in rule.when.split():  # `agreed:s` binds `s` to the suit our side has agreed (or checks it)
+        if token.startswith("agreed:"):
+            var, suit = token[7:], agreed(sit)
+            if suit is None or suit not in VARS[var] or env.get(var, suit) != suit:
+                return []
+            env = env | {var: suit}
     if call in ("P", "X", "XX"):
         return [(call, env)]
+    if call.startswith("="):  # a call worked out from the hand (reading a call: any it could make)
+        if hand is None:
+            return [(c, env) for c in POSSIBLE[call[1:]](sit, env)]
+        made = CALLS[call[1:]](hand, sit, env)
+        return [(made, env)] if made is not None else []
     var = call[-1]
     if var not in VARS:
         strains = [var]
@@ -672,26 +850,30 @@ def _candidates(rule: Rule, env: dict[str, str], sit: Situation, hand: Hand | No
 
 
 def _legal(sit: Situation, call: str) -> bool:
-    return auc.long(call) in auc.legal_calls(sit.dealer, sit.calls)
+    return auc.long(call) in sit.legal
 
 
 def applicable(sit: Situation) -> list[Rule]:
     """The rules whose auction pattern fits this situation, in the table's order."""
-    tokens = sit.tokens()
-    return [
-        r
-        for r in SYSTEM
-        if (r.after == "" and not tokens) or (r.after and match(r.after, tokens) is not None)
-    ]
+    return [r for r, _ in _fitting(tuple(sit.tokens()))]
+
+
+@lru_cache(maxsize=50_000)
+def _fitting(tokens: tuple[str, ...]) -> tuple[tuple[Rule, dict[str, str]], ...]:
+    """The rules that fit this auction, each with the variables its pattern binds (remembered: the robots
+    read the same auctions over and over when they bid imagined deals out)."""
+    out = []
+    for r in SYSTEM:
+        env = {} if r.after == "" and not tokens else match(r.after, tokens) if r.after else None
+        if env is not None:
+            out.append((r, env))
+    return tuple(out)
 
 
 def choose(cards: Sequence[str], sit: Situation) -> tuple[str, Rule]:
     """The system's call (canonical text) for this hand here, and the rule that made it."""
     hand = Hand.of(cards)
-    tokens = sit.tokens()
-    for rule in applicable(sit):
-        env = match(rule.after, tokens) if rule.after else {}
-        assert env is not None
+    for rule, env in _fitting(tuple(sit.tokens())):
         for call, bound in _candidates(rule, env, sit, hand):
             if not _legal(sit, call):
                 continue
@@ -705,21 +887,18 @@ def meaning(sit: Situation, call: str) -> Hull | None:
     """What this call says about the caller's hand here: the union over the rules that could make it
     (the rules of this auction; the general principles only when none of those makes this call)."""
     short = auc.short(call)
-    tokens = sit.tokens()
-    rules = [r for r in applicable(sit) if r.info]
-    specific = [r for r in rules if not r.after.startswith("...")]
-    found = _union(sit, short, tokens, [r for r in specific if r.when])
+    rules = [(r, env) for r, env in _fitting(tuple(sit.tokens())) if r.info]
+    specific = [(r, env) for r, env in rules if r.after != "..."]  # "...": the general principles (and 4NT)
+    found = _union(sit, short, [(r, env) for r, env in specific if r.when])
     if found is None:  # only a catch-all of this auction makes it: it says no more than "none of the above"
-        found = _union(sit, short, tokens, [r for r in specific if not r.when])
-    return found if found is not None else _union(sit, short, tokens, [r for r in rules if r.when])
+        found = _union(sit, short, [(r, env) for r, env in specific if not r.when])
+    return found if found is not None else _union(sit, short, [(r, env) for r, env in rules if r.when])
 
 
-def _union(sit: Situation, short: str, tokens: list[str], rules: list[Rule]) -> Hull | None:
+def _union(sit: Situation, short: str, rules: list[tuple[Rule, dict[str, str]]]) -> Hull | None:
     """The smallest hull holding what each of these rules requires when it makes this call."""
     found: Hull | None = None
-    for rule in rules:
-        env = match(rule.after, tokens) if rule.after else {}
-        assert env is not None
+    for rule, env in rules:
         for cand, bound in _candidates(rule, env, sit, None):
             if cand != short:
                 continue
@@ -734,15 +913,26 @@ def _union(sit: Situation, short: str, tokens: list[str], rules: list[Rule]) -> 
 
 
 def read(dealer: int, calls: Sequence[str]) -> Situation:
-    """The situation after these calls, every seat's calls read for their meaning."""
-    sit = Situation(dealer, [], [Hull() for _ in range(4)])
-    for call in calls:
-        seat = sit.me
-        shown = meaning(sit, call)
-        if shown is not None:
-            sit.shown[seat] = sit.shown[seat].meet(shown)
-        sit.calls.append(call)
-    return sit
+    """The situation after these calls, every seat's calls read for their meaning (never change it: the
+    situations are remembered and shared)."""
+    return _read(dealer, tuple(calls))
+
+
+@lru_cache(maxsize=50_000)
+def _read(dealer: int, calls: tuple[str, ...]) -> Situation:
+    if not calls:
+        return Situation(dealer, [], [Hull() for _ in range(4)])
+    sit = _read(dealer, calls[:-1])
+    shown = meaning(sit, calls[-1])
+    hulls = list(sit.shown)
+    if shown is not None:
+        hulls[sit.me] = hulls[sit.me].meet(shown)
+    return Situation(dealer, list(calls), hulls)
+
+
+def advance(sit: Situation, call: str) -> Situation:
+    """The situation after one more call."""
+    return _read(sit.dealer, (*sit.calls, call))
 
 
 def bid(cards: Sequence[str], dealer: int, calls: Sequence[str]) -> str:

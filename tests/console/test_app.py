@@ -193,6 +193,7 @@ async def test_question_mark_shows_the_rules_of_the_game_at_hand() -> None:
     shown = person.text[prompts[0] : prompts[1]]
     assert t("en", "durak.summary")[:60] in shown
     assert "Rozpysnyi" not in shown and "/new" not in shown
+    assert "variant=perevodnoy" in shown and "schedule=" not in shown  # durak's own example, not poker's
     assert "python -m bot console durak" in shown
     assert t("en", "console.this_table", options="")[:10] in shown and "24" in shown
 

@@ -311,3 +311,50 @@ def test_a_plural_message_without_n_counts_its_only_number() -> None:
     assert t("uk", "error.table_full", max=21) == "Стіл заповнено (21 гравець)."
     assert t("ru", "error.table_full", max=4, n=5) == "Стол заполнен (4 игроков)."  # n decides when given
     assert t("ru", "most.event.match_over", games=1, name="Ann") == "Партия окончена после 1 игры."
+
+
+GLOSSARY = Path(po.__file__).parent / "locale" / "GLOSSARY.md"
+
+
+def never_write() -> list[tuple[str, re.Pattern[str]]]:
+    """(language, pattern) of the glossary's table "Never write"."""
+    table = GLOSSARY.read_text().split("## Never write", 1)[1]
+    rows = re.findall(r"^\| (ru|uk) \| `(.+?)` \|", table, flags=re.M)
+    return [(lang, re.compile(pattern.replace("\\|", "|"))) for lang, pattern in rows]
+
+
+def test_no_catalog_string_uses_a_word_the_glossary_forbids() -> None:
+    rules = never_write()
+    assert len(rules) >= 20
+    cats = catalogs()
+    bad = [
+        (lang, key, rule.pattern)
+        for lang, rule in rules
+        for key, value in cats[lang].items()
+        for form in forms(value)
+        if rule.search(form)
+    ]
+    assert not bad, bad
+
+
+def test_cards_read_with_each_languages_letters_on_buttons_and_lines() -> None:
+    from bot.core.render import action_label, said
+    from games import get
+
+    durak = get("durak")
+    assert [action_label(durak, "attack:QH", lang) for lang in LANGUAGES] == ["Q♥", "Д♥", "Д♥"]
+    assert said("uk", "host.your_cards", {"cards": ["AS", "TD", "JC"]}) == "Ваші карти: Т♠ 10♦ В♣"
+    assert said("en", "host.your_cards", {"cards": ["AS", "TD", "JC"]}) == "Your cards: A♠ 10♦ J♣"
+
+
+def test_option_values_and_preset_names_read_once() -> None:
+    from bot.core.render import option_value, preset_name, typed_with_name
+    from games import get
+
+    most, poker = get("most"), get("rozpysnyi")
+    one_game = [option_value(0, lang, most, "target") for lang in LANGUAGES]
+    assert one_game == ["one game", "одна игра", "одна гра"]
+    assert option_value(500, "en", most, "target") == "500"
+    assert typed_with_name("quick", preset_name(poker, "quick", "en")) == "quick (~8 rounds)"
+    assert typed_with_name("quick", preset_name(poker, "quick", "ru")) == "quick: быстрый (~8 конов)"
+    assert typed_with_name("short", preset_name(poker, "short", "uk")) == "short (короткий)"

@@ -39,4 +39,4 @@ async def test_rules_name_the_presets_in_the_readers_language(store) -> None:
     await host.handle(SetLanguage(user=A, lang="ru"))
     out = await host.handle(ShowRules(user=A, chat=CHAT, game="rozpysnyi"))
     assert out.reply is not None
-    assert "short (короткая), classic (классика)" in out.reply.text, out.reply.text
+    assert "short (короткий), classic (классика)" in out.reply.text, out.reply.text

@@ -11,6 +11,7 @@ from PIL import Image, ImageChops
 import games
 from bot.core import sheet as sheet_module
 from bot.core.api import UserRef
+from bot.core.records import results
 from bot.core.sheet import GRID, ROBOT, _has_glyph, _runs, draw, font, sheet_data
 from bot.core.table import Seat, Table
 from tests.core.hosting import CHAT
@@ -81,6 +82,7 @@ def test_dvorovoy_shows_its_penalty_totals_positive_on_the_seats_the_standings_a
     totals = next(e.data["totals"] for e in reversed(events) if e.kind == "round_scored")
     assert state.losers and max(totals) > 125
     assert sheet_data(table, "en").rows[0].cells == [str(t) for t in totals]
+    assert [row["score"] for row in results(table, list(NAMES[:3]))] == totals  # /stats and /history
     view = game.view(state, None)
     assert [game.seat_points(view, s) for s in range(3)] == totals
     ranking = game.ranking(state)

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import random
 
-from games.bridge import GAME, BridgeState, new_from_pbn, solver, system
+from games.bridge import GAME, BridgeState, judge, new_from_pbn, sampling, solver, system
+from games.bridge import auction as auc
 from games.bridge.ai import BridgeBot, Knowledge
 from games.bridge.auction import side
 
+GAME_DECK = [r + s for s in "SHDC" for r in "23456789TJQKA"]
 DEAL = "N:AKQ2.K32.A54.Q32 T98.QJT9.KJ2.J54 J76.A8.Q987.AK76 543.7654.T63.T98"
-BOT = BridgeBot(budget=0.05, samples=4)
+BOT = BridgeBot(budget=0.05, samples=4, judgement=False)  # the judgement has its own tests
 
 
 def calls(state: BridgeState, *seq: str) -> BridgeState:
@@ -97,3 +99,29 @@ def test_the_declarer_robot_takes_at_least_the_double_dummy_tricks_against_a_wea
         s, _ = GAME.apply(s, seat, action)
     taken = s.results[0].tricks
     assert taken is not None and taken >= solver.dd_table(s.dealt)["N"][0]
+
+
+def test_the_deals_imagined_in_the_auction_fit_every_seats_calls() -> None:
+    calls = [auc.long(t) for t in ("1N", "P", "2C", "P", "2H", "P")]  # 1NT, Stayman, four hearts
+    sit = system.read(0, calls)
+    mine = ["AS", "KS", "QS", "2S", "3H", "4H", "5H", "2D", "3D", "4D", "2C", "3C", "4C"]  # West's
+    rng = random.Random(6)
+    for _ in range(20):
+        hands = sampling.imagine(mine, system.advance(sit, auc.PASS), rng)  # as West, after West's pass
+        assert hands is not None and hands[3] == mine
+        assert sorted(c for h in hands for c in h) == sorted(GAME_DECK)
+        north = system.Hand.of(hands[0])
+        assert 15 <= north.hcp <= 17 and north.length["H"] >= 4
+        assert all(2 <= n <= 5 for n in north.length.values())  # balanced
+
+
+def test_the_judgement_keeps_the_systems_call_where_there_is_nothing_to_judge() -> None:
+    hand = ["AS", "KS", "QS", "2S", "3S", "4H", "5H", "2D", "3D", "4D", "2C", "3C", "AC"]
+    sit = system.read(0, [])
+    legal = auc.legal_calls(0, [])
+    assert judge.judge(hand, sit, [False, False], legal, random.Random(1)) == system.choose(hand, sit)[0]
+    calls = [auc.long(t) for t in ("1S", "P", "2S", "P")]  # partner raised: a decision of judgement
+    sit = system.read(0, calls)
+    offered = judge.candidates(hand, sit, system.choose(hand, sit)[0], auc.legal_calls(0, calls))
+    assert offered[0] == system.choose(hand, sit)[0]
+    assert "bid:4S" in offered and "bid:3S" not in offered and "bid:6S" not in offered  # 14 points at most

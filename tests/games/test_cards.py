@@ -1,6 +1,15 @@
 import pytest
 
-from games.cards import CardError, make_deck, parse_card, parse_cards, pretty, shuffled, sort_hand
+from games.cards import (
+    CardError,
+    in_language,
+    make_deck,
+    parse_card,
+    parse_cards,
+    pretty,
+    shuffled,
+    sort_hand,
+)
 
 
 @pytest.mark.parametrize(("size", "lowest"), [(24, "9"), (32, "7"), (36, "6"), (52, "2"), (54, "2")])
@@ -18,8 +27,10 @@ def test_unknown_deck_size_is_refused() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "card"), [("7s", "7S"), ("10H", "TH"), ("th", "TH"), ("7♠", "7S"), ("10♦", "TD"), ("x1", "X1")]
-)
+    ("text", "card"),
+    [("7s", "7S"), ("10H", "TH"), ("th", "TH"), ("7♠", "7S"), ("10♦", "TD"), ("x1", "X1"), ("Д♥", "QH"),
+     ("т♠", "AS"), ("Т♠", "AS"), ("В♦", "JD"), ("К♣", "KC")],
+)  # fmt: skip
 def test_parse_accepts_common_spellings(text: str, card: str) -> None:
     assert parse_card(text) == card
 
@@ -33,6 +44,13 @@ def test_parse_refuses_non_cards(text: str) -> None:
 def test_parse_cards_and_pretty() -> None:
     assert parse_cards("7S, 10d ac") == ["7S", "TD", "AC"]
     assert [pretty(c) for c in ["7S", "TD", "AC", "X2"]] == ["7♠", "10♦", "A♣", "🃏"]
+
+
+def test_ru_and_uk_write_the_face_cards_with_their_own_letters() -> None:
+    shown = " ".join(pretty(c) for c in ["JS", "QH", "KD", "AC", "TS", "X1"]) + " · play:QH · 4♠ · 10–К"
+    assert in_language(shown, "ru") == "В♠ Д♥ К♦ Т♣ 10♠ 🃏 · play:QH · 4♠ · 10–К"
+    assert in_language(shown, "uk") == in_language(shown, "ru") and in_language(shown, "en") == shown
+    assert all(parse_card(in_language(pretty(c), "ru")) == c for c in make_deck(52))  # typed back as shown
 
 
 def test_seeded_shuffle_is_deterministic_and_a_permutation() -> None:

@@ -20,7 +20,7 @@ import pytest
 import redis.asyncio as aioredis
 
 from bot.ops.web import probe
-from tests.conftest import _real_url
+from tests.conftest import _cluster_url, _real_url
 from tests.telegram.fakeapi import TOKEN, FakeBotAPI
 from tests.telegram.harness import ANN, BOB, GROUP, Harness
 
@@ -138,11 +138,13 @@ async def test_serves_reports_health_and_stops_cleanly_on_sigterm(api, db, tmp_p
     assert "trying again" in retry["msg"]
     assert summary["worker"] == "worker-7" and summary["platforms"] == ["telegram"]
     assert summary["mode"] == "polling" and summary["redis"] == redis_url() and summary["version"]
+    assert summary["topology"] == "server, 0 replicas" and summary["wait_replicas"] == 0
     await fake.wait_for(lambda: bool(fake.api_calls("deleteWebhook")))
 
     status, body = await asyncio.to_thread(probe, f"http://127.0.0.1:{port}/healthz")
     assert status == 200, body
     assert json.loads(body)["checks"] == {"redis": "up", "telegram": "running"}
+    assert json.loads(body)["redis"] == "server, 0 replicas"  # the topology, as the watch last saw it
     checked = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", "healthcheck", env={**os.environ, "PYTHONPATH": ROOT,
         "METRICS_PORT": str(port)}, cwd=tmp_path, stdout=asyncio.subprocess.PIPE,
@@ -203,16 +205,40 @@ async def test_metrics_count_commands_moves_and_bot_api_calls(api, db, tmp_path)
         ({"TELEGRAM_TOKEN": "not a token"}, 2, "TELEGRAM_TOKEN is not a bot token"),
         ({"TELEGRAM_TOKEN": TOKEN, "TOKEN_SECRET": "change-me"}, 2, "TOKEN_SECRET is not set"),
         ({"TELEGRAM_TOKEN": TOKEN, "REDIS_URL": "closed"}, 1, "cannot reach Redis at redis://127.0.0.1:"),
+        (
+            {"TELEGRAM_TOKEN": TOKEN, "REDIS_URL": "server", "REDIS_TOPOLOGY": "cluster"},
+            2,
+            "REDIS_TOPOLOGY=cluster, but REDIS_URL names a server that is not a Redis Cluster node",
+        ),
+        ({"TELEGRAM_TOKEN": TOKEN, "REDIS_URL": "cluster"}, 2, "REDIS_URL names a Redis Cluster node"),
+        (
+            {"TELEGRAM_TOKEN": TOKEN, "REDIS_URL": "closed,closed", "REDIS_TOPOLOGY": "sentinel"},
+            1,
+            "cannot reach any Redis Sentinel of redis://127.0.0.1:",
+        ),
         ({"TELEGRAM_TOKEN": TOKEN, "TURN_TIMEOUT": "5"}, 2, "configuration error: TURN_TIMEOUT"),
         ({}, 2, "neither TELEGRAM_TOKEN nor DISCORD_TOKEN is set"),
     ],
-    ids=["revoked-token", "malformed-token", "public-secret", "no-redis", "bad-setting", "serve-no-token"],
+    ids=[
+        "revoked-token",
+        "malformed-token",
+        "public-secret",
+        "no-redis",
+        "cluster-url-on-a-server",
+        "server-url-on-a-cluster",
+        "no-sentinel",
+        "bad-setting",
+        "serve-no-token",
+    ],
 )
 async def test_a_start_that_cannot_work_is_one_clear_line(api, tmp_path, env, code, said) -> None:
     _fake, base = api
     env = {"TELEGRAM_API_URL": base, **env}
-    if env.get("REDIS_URL") == "closed":
-        env["REDIS_URL"] = closed_redis_url()
+    urls = {"closed": closed_redis_url, "server": lambda: redis_url(0), "cluster": _cluster_url}
+    if env.get("REDIS_URL") == "closed,closed":  # two sentinels, neither answering
+        env["REDIS_URL"] = closed_redis_url().rsplit("/", 1)[0] + "," + closed_redis_url()[len("redis://") :]
+    elif env.get("REDIS_URL") in urls:
+        env["REDIS_URL"] = urls[env["REDIS_URL"]]()
     bot = await start(tmp_path, "serve", **env)
     assert await bot.exit_code() == code, bot.lines
     # one line, and nothing else ("serving …", "stopping", "stopped" are for a bot that served); the only

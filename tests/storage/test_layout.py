@@ -12,7 +12,7 @@ from redis.crc import key_slot
 
 from storage import RedisMessageIds, Store, Unavailable, connect, ping
 from storage.keys import Keys, base36
-from storage.messages import group_of
+from storage.messages import group_of, move_table_ids
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ async def test_a_tables_message_ids_share_one_hash(redis: aioredis.Redis, prefix
     await ids.set(Target("table:t1"), "m1")
     await ids.set(Target("hand:t1:u1"), "m2")
     await ids.set(Target("hand:t2:u1"), "m3")
-    key = Keys(prefix).messages("table:t1")
+    key = Keys(prefix).messages("t1")
     assert await redis.hgetall(key) == {"table:t1": "m1", "hand:t1:u1": "m2"}
     assert 0 < await redis.ttl(key) <= 5000
     await ids.forget(Target("table:t1"))
@@ -53,9 +53,27 @@ async def test_other_targets_get_a_hash_of_their_own(redis: aioredis.Redis, pref
     assert await redis.hgetall(Keys(prefix).messages("lobby:c1")) == {"lobby:c1": "m1"}
 
 
+async def test_former_message_id_hashes_move_into_their_tables_slot(
+    redis: aioredis.Redis, prefix: str
+) -> None:
+    """A table's ids kept under the former key (`{p}:msg:{table:<id>}`) move once; a newer id already
+    written under the new key is kept; the layout mark stops a second scan."""
+    old = f"{prefix}:msg:{{table:t1}}"
+    await redis.hset(old, mapping={"table:t1": "m1", "hand:t1:u1": "m2"})
+    await redis.expire(old, 5000)
+    ids = RedisMessageIds(redis, prefix=prefix)
+    await ids.set(Target("hand:t1:u1"), "m3")  # a worker of the new layout wrote meanwhile
+    assert await move_table_ids(redis, prefix) == 1
+    assert await ids.get(Target("table:t1")) == "m1" and await ids.get(Target("hand:t1:u1")) == "m3"
+    assert not await redis.exists(old) and 0 < await redis.ttl(Keys(prefix).messages("t1")) <= 5000
+    await redis.hset(old, "table:t1", "m9")
+    assert await move_table_ids(redis, prefix) == 0  # done once per deployment
+    assert await ids.get(Target("table:t1")) == "m1"
+
+
 def test_group_of() -> None:
-    assert group_of("table:abc") == "table:abc"
-    assert group_of("hand:abc:u:1") == "table:abc"
+    assert group_of("table:abc") == "abc"
+    assert group_of("hand:abc:u:1") == "abc"
     assert group_of("table:") == "table:"
     assert group_of("dm:u1") == "dm:u1"
 
@@ -65,8 +83,13 @@ def test_group_of() -> None:
 
 @pytest.mark.parametrize("table_id", ["t", "zz9", base36(36**6 - 1)])
 def test_a_tables_keys_share_one_slot(table_id: str) -> None:
-    keys = Keys("kozyr").table_keys(table_id)
-    assert {key_slot(k.encode()) for k in keys} == {key_slot(table_id.encode())}
+    keys = Keys("kozyr")
+    every = {
+        *keys.table_keys(table_id),
+        *keys.commit_keys(table_id),
+        keys.messages(group_of(f"hand:{table_id}:u")),
+    }
+    assert {key_slot(k.encode()) for k in every} == {key_slot(table_id.encode())}
 
 
 def test_tables_spread_over_slots() -> None:

@@ -38,7 +38,7 @@ async def test_a_4_person_rozpysnyi_table_mid_game_takes_at_most_4_kb(real_store
     # honest: every key whose name holds the table's id is one the figure counts, and the ids are there
     named = {k async for k in store.redis.scan_iter(match=f"{store.prefix}:*{table_id}*")}
     assert named <= set(keys)
-    assert await store.redis.exists(store.keys.messages(f"table:{table_id}"))
+    assert await store.redis.exists(store.keys.messages(table_id))
     assert len(await store.game_codes(table_id)) > 250  # every move so far, about a byte each
     sizes = [int(await store.redis.memory_usage(k, samples=0) or 0) for k in keys]
     assert sum(sizes) == await store.memory_usage(table_id)
@@ -61,7 +61,7 @@ def test_a_long_table_is_packed_with_the_dictionary_and_older_packings_still_rea
 async def test_a_tables_message_ids_expire_with_the_table(store: Store) -> None:
     """A finished table's ids go with it (a day), not a month later; a late id does not keep them longer."""
     ids = RedisMessageIds(store.redis, prefix=store.prefix, ttl=30 * 86400)
-    key = store.keys.messages("table:t")
+    key = store.keys.messages("t")
     await store.create("t", "v1", chat="c")
     await ids.set(Target("table:t"), "1")
     await store.commit("t", 1, "v2")

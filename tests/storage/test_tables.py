@@ -12,8 +12,8 @@ import pytest
 import redis.asyncio as aioredis
 from redis.exceptions import ConnectionError as RedisConnectionError
 
-from storage import Conflict, Store, TableExists, Unavailable
-from storage.tables import CLOSED_TTL, HISTORY_BYTES, PACK_FROM, PACKED
+from storage import Conflict, Duplicate, Store, TableExists, Unavailable
+from storage.tables import CLAIM_TTL, CLOSED_TTL, HISTORY_BYTES, PACK_FROM, PACKED
 from tests.storage.helpers import lose_first_reply
 
 
@@ -148,11 +148,11 @@ async def test_replayed_close_still_reports_the_users(redis: aioredis.Redis, pre
 async def test_script_replay_is_recognised_by_token_only(store: Store) -> None:
     """The same commit call sent twice answers alike; another call at the same version conflicts."""
     await store.create("t", "v1", chat="c")
-    args = [1, "v2", 100, HISTORY_BYTES, "tok", 0, 1, 0, 0, "c", "e"]  # one move "e", its code "c"
-    call = {"keys": store.keys.table_keys("t"), "args": args}
+    args = [1, "v2", 100, HISTORY_BYTES, "tok", 0, 1, 0, 0, "c", "", "e"]  # one move "e", its code "c"
+    call = {"keys": store.keys.commit_keys("t"), "args": args}
     assert [int(x) for x in await store._commit(**call)] == [2]
     assert [int(x) for x in await store._commit(**call)] == [2]
-    other = {**call, "args": [1, "v2", 100, HISTORY_BYTES, "tok2", 0, 1, 0, 0, "c", "e"]}
+    other = {**call, "args": [1, "v2", 100, HISTORY_BYTES, "tok2", 0, 1, 0, 0, "c", "", "e"]}
     assert [int(x) for x in await store._commit(**other)] == [-1]
     assert await store.history("t") == ["e"]
     assert await store.game_codes("t") == "c"  # the replayed call did not append its codes again
@@ -161,7 +161,8 @@ async def test_script_replay_is_recognised_by_token_only(store: Store) -> None:
 async def test_replay_after_a_newer_commit_conflicts(store: Store) -> None:
     """A replay arriving after somebody else committed on top does not pass for success."""
     await store.create("t", "v1", chat="c")
-    call = {"keys": store.keys.table_keys("t"), "args": [1, "v2", 100, HISTORY_BYTES, "tok", 0, 0, 0, 0, ""]}
+    args = [1, "v2", 100, HISTORY_BYTES, "tok", 0, 0, 0, 0, "", ""]
+    call = {"keys": store.keys.commit_keys("t"), "args": args}
     await store._commit(**call)
     await store.commit("t", 2, "v3")
     assert [int(x) for x in await store._commit(**call)] == [-1]
@@ -301,3 +302,58 @@ async def test_hints_failing_in_the_commits_pipeline_still_return_the_version(
         assert await store.commit("t", 1, "v2", deadline=10.0) == 2
     assert await store.load("t") == ("v2", 2)
     assert "index update failed" in caplog.text
+
+
+# -- update ids remembered by the table (a platform delivering an update twice) -----------------------
+
+
+async def test_an_update_applied_once_is_a_duplicate_after(store: Store) -> None:
+    await store.create("t", "v1", chat="c")
+    assert (await store.begin("u1", "update:x", "t", update="41"))[1] is True
+    assert await store.commit("t", 1, "v2", moves=["0:a"], update="41") == 2
+    assert (await store.begin("u1", "update:x", "t", update="41"))[1] is False
+    with pytest.raises(Duplicate):  # the same update again, even on top of the version it made
+        await store.commit("t", 2, "v3", moves=["0:a"], update="41")
+    with pytest.raises(Duplicate):  # and from a worker that loaded the table before it was applied
+        await store.commit("t", 1, "v2'", update="41")
+    assert await store.load("t") == ("v2", 2) and await store.history("t") == ["0:a"]
+    assert not await store.redis.exists(store.keys.seen("update:x"))  # no claim key of its own
+
+
+async def test_a_table_remembers_its_last_eight_update_ids(store: Store) -> None:
+    await store.create("t", "v1", chat="c")
+    for n in range(10):
+        await store.commit("t", n + 1, f"v{n + 2}", update=f"u{n}")
+    assert await store.redis.hget(store.keys.table("t"), "seen") == " ".join(f"u{n}" for n in range(2, 10))
+    assert await store.commit("t", 11, "v12", update="u0") == 12  # forgotten: minutes older than the rest
+
+
+async def test_a_command_without_a_table_claims_its_update_on_a_key(store: Store) -> None:
+    assert (await store.begin("u1", "update:y", None, update="7"))[1] is True
+    assert (await store.begin("u1", "update:y", None, update="7"))[1] is False
+    assert 0 < await store.redis.ttl(store.keys.seen("update:y")) <= CLAIM_TTL
+
+
+# -- hints a move need not write ---------------------------------------------------------------
+
+
+async def test_a_lazy_deadline_is_not_written_and_an_earlier_one_is(store: Store) -> None:
+    await store.create("t", "v1", chat="c")
+    await store.commit("t", 1, "v2", deadline=100.0)
+    await store.commit("t", 2, "v3", deadline=500.0, lazy=True)  # later: the sweep finds it at 100
+    assert await store.next_due() == 100.0
+    await store.commit("t", 3, "v4", deadline=50.0)  # earlier (an AI's move): written
+    assert await store.next_due() == 50.0
+
+
+async def test_the_chat_index_is_written_once_a_day_per_process(store_factory) -> None:
+    a = await store_factory()
+    await a.create("t", "v1", chat="c")
+    await a.redis.delete(a.keys.chat("c"))
+    await a.commit("t", 1, "v2", chat="c")
+    assert await a.tables_in_chat("c") == []  # this process wrote it at the start: not again
+    b = await store_factory()
+    await b.commit("t", 2, "v3", chat="c")
+    assert await b.tables_in_chat("c") == ["t"]  # another process writes it at its first move
+    await a.commit("t", 3, "v4", chat="other")
+    assert await a.tables_in_chat("other") == ["t"]  # a table moving chat is indexed there

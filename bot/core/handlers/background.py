@@ -11,7 +11,7 @@ import math
 from typing import Any
 
 import games
-from bot.core import play
+from bot.core import play, programs
 from bot.core.house import House, Unchanged
 from bot.core.table import Table
 from games.base import Game, GameError
@@ -166,7 +166,16 @@ async def step(house: House, table_id: str, now: float, ai_only: bool) -> int:
 async def ai_move(house: House, tbl: Table, game: Game, state: Any, seat: int, now: float) -> None:
     level = play.ai_level(tbl, game, seat)
     seed = f"{tbl.id}:{tbl.version}:{seat}"
-    action = await house.thinker.choose(game, state, seat, level, seed, house.settings.search_budget)
+    action = None
+    if programs.is_program(level):
+        action = await asyncio.to_thread(programs.choose, game, state, seat, level)
+        if action is None:  # the built-in AI makes this move; the table is told at the first failure
+            tbl.seats[seat].misses += 1  # an AI seat's misses: its program's failures
+            if tbl.seats[seat].misses == 1:
+                tbl.note("host.log.program_failed", seat=seat, level=level)
+            level = game.default_bot
+    if action is None:
+        action = await house.thinker.choose(game, state, seat, level, seed, house.settings.search_budget)
     new, events = game.apply(state, seat, action)
     play.record(tbl, game, new, events, now, house.settings.ai_delay, seat, action, state)
 

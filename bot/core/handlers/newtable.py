@@ -165,12 +165,21 @@ async def rules(house: House, cmd: ShowRules, lang: str) -> Outcome:
             lines.append(t(lang, f"{game.key}.summary") if has(f"{game.key}.summary") else "")
             lines.append(t(lang, for_platform("host.rules.options", platform)))
             lines += option_help(game, lang)
-            lines.append(t(lang, for_platform("night.help.options", platform)))
+            how = for_platform("night.help.game_options", platform)
+            lines.append(t(lang, how, game=game.key, example=example(game)))
             if game.presets:
                 named = (typed_with_name(p, preset_name(game, p, lang)) for p in game.presets)
                 lines.append(t(lang, "host.rules.presets", presets=", ".join(named)))
     screen = Screen(title=t(lang, "host.rules.title"), lines=lines)
     return Outcome(reply=Reply(text=screen.text(), screen=screen))
+
+
+def example(game: Game) -> str:
+    """`name=value` in this game's own terms: the first option a preset sets (durak: variant=perevodnoy),
+    else the first option at its default."""
+    found = next((item for options in game.presets.values() for item in options.items()), None)
+    name, value = found or next((n, f.default) for n, f in game.Options.model_fields.items())
+    return f"{name}={str(value).lower() if isinstance(value, bool) else value}"
 
 
 def option_help(game: Game, lang: str) -> list[str]:

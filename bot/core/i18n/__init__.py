@@ -20,6 +20,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from bot.core.i18n import po
+from games.cards import in_language
 
 LANGUAGES = po.LANGUAGES
 DEFAULT_LANGUAGE = "en"
@@ -110,6 +111,7 @@ def t(lang: str, key: str, /, **params: Any) -> str:
         forms = template
         template = forms.get(plural_category(lang, n)) or forms.get("other") or next(iter(forms.values()), "")
     try:
-        return template.format(**params)
+        text = template.format(**params)
     except (KeyError, IndexError, ValueError):
         return template  # a missing parameter must never break a reply
+    return in_language(text, lang)  # ru, uk: Д♥ for Q♥, as those players write it
