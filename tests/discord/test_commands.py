@@ -36,7 +36,7 @@ async def test_the_group_is_synced_once_with_localized_descriptions(h: Harness) 
     assert all(len(o["description"]) <= 100 for o in group["options"])
     (mode,) = next(o for o in group["options"] if o["name"] == "pings")["options"]
     assert [c["value"] for c in mode["choices"]] == ["auto", "group", "off"]  # the choices read translated
-    group_names = {"ru": "группа: упоминание в группе", "uk": "група: згадка в групі"}
+    group_names = {"ru": "группа: упоминание в чате", "uk": "група: згадка в чаті"}
     assert mode["choices"][1]["name_localizations"] == group_names
     # a restart with the same commands does not sync again (the digest is in the adapter's state)
     client, frontend = h.build()

@@ -128,5 +128,8 @@ async def test_an_unknown_pings_choice_is_refused_in_the_persons_language(hf: Ha
     assert "loud" in last and "auto, group, off" in last and "Неизвестный" in last
     await hf.say(ANN, "/pings", chat_id=ANN.id)  # the picker's choices in her language
     labels = [b["text"] for b in hf.api.last(ANN.id).buttons()]
-    assert labels == ["авто: в личку, а если нельзя — упоминание в группе", "группа: упоминание в группе",
-                      "выкл.: только в личку, без упоминаний"]  # fmt: skip
+    assert labels == [
+        "авто: личное сообщение, а если нельзя — упоминание в чате",
+        "группа: упоминание в чате",
+        "выкл.: только личные сообщения, без упоминаний",
+    ]
