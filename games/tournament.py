@@ -133,7 +133,7 @@ def record(fixture: Fixture, result: MatchResult) -> dict[str, Any]:
 
 
 def play(task: Task) -> tuple[dict[str, Any], str | None]:
-    """Play one fixture: its record, and its boards as PBN (bridge) if PBN can be written."""
+    """Play one fixture: its record, and its boards as PBN (bridge)."""
     setup, fx = task.setup, task.fixture
     game = games.get(setup.game)
     by_name = {e.name: e for e in setup.entrants}
@@ -163,15 +163,12 @@ class _nowhere:
 
 
 def boards_pbn(game: Game, result: MatchResult, fixture: Fixture) -> str | None:
-    """The game's boards as PBN, when the game is bridge and `games.bridge.pbn` is there to write them."""
+    """The game's boards as PBN when the game is bridge (`games.bridge.pbn`), else None."""
     if game.key != "bridge":
         return None
-    try:
-        from games.bridge import pbn  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    names = list(fixture.seats)
-    return pbn.dumps(result.state, names=names, event=f"game {fixture.key}")  # type: ignore[no-any-return]
+    from games.bridge import pbn
+
+    return pbn.dumps(result.state, names=list(fixture.seats), event=f"Kozyr tournament, game {fixture.key}")
 
 
 # -- the results file -------------------------------------------------------------------------------------
@@ -334,6 +331,8 @@ def run(
         results.add(rec)
         if boards:
             with open(pbn_path, "a") as f:
+                if f.tell():  # one file: its `% PBN` header once, a blank line between boards
+                    boards = "\n" + "".join(x for x in boards.splitlines(True) if not x.startswith("%"))
                 f.write(boards)
         played += 1
         decisions += sum(s["decisions"] for s in rec["seats"])

@@ -15,7 +15,7 @@ from pydantic import ValidationError
 from bot.core import programs
 from bot.core.api import UserRef
 from bot.core.table import HostOptions, Seat, Table
-from games.base import Game, GameError
+from games.base import Game, GameError, Options
 
 HOST_OPTIONS = set(HostOptions.model_fields)
 
@@ -262,13 +262,16 @@ def set_option(table: Table, game: Game, user: UserRef, admin: bool, name: str, 
     if name not in game.Options.model_fields:
         raise GameError("unknown_option", name=name)
     require_lobby(table)  # the rules of a running game stay as they were dealt
-    for candidate in _candidates(value):
+    table.options = _assigned(game, table.options, name, value).model_dump(mode="json", exclude_defaults=True)
+
+
+def _assigned(game: Game, options: dict[str, Any], name: str, value: Any) -> Options:
+    """`options` with `name` set to a typed `value` read as the first type the option takes."""
+    for candidate in _candidates(value) if isinstance(value, str) else [value]:
         try:
-            opts = game.options({**table.options, name: candidate})
+            return game.options({**options, name: candidate})
         except ValidationError:
             continue
-        table.options = opts.model_dump(mode="json", exclude_defaults=True)
-        return
     raise GameError("bad_option_value", name=name, value=value)
 
 
@@ -299,11 +302,12 @@ def resolve_options(game: Game, preset: str | None, options: dict[str, Any]) -> 
         if preset not in game.presets:
             raise GameError("unknown_preset", name=preset, presets=", ".join(game.presets) or "—")
         base = dict(game.presets[preset])
-    try:
-        opts = game.options({**base, **options})
-    except ValidationError as e:
-        name = str(e.errors()[0]["loc"][0]) if e.errors() and e.errors()[0]["loc"] else "?"
-        raise GameError("bad_option_value", name=name, value=options.get(name, "")) from None
+    for name in options:
+        if name not in game.Options.model_fields:
+            raise GameError("unknown_option", name=name)
+    opts = game.options(base)
+    for name, value in options.items():  # typed text read as each option's type, as ⚙ Settings reads it
+        opts = _assigned(game, opts.model_dump(mode="json"), name, value)
     return opts.model_dump(mode="json", exclude_defaults=True)
 
 

@@ -151,7 +151,7 @@ def _frozen(value: Any) -> tuple[Any, ...]:
 
 
 def _message(table: Table, key: str, raw: dict[str, Any], seat: int | None, lang: str) -> str:
-    params = {k: _plays(table, k, v, lang) if _by_seat(v) else pretty_value(k, v) for k, v in raw.items()}
+    params = {k: _param(table, k, v, lang) for k, v in raw.items()}
     if seat is not None:
         params.setdefault("name", seat_label(table, seat, lang))
     if isinstance(raw.get("level"), str):
@@ -160,6 +160,16 @@ def _message(table: Table, key: str, raw: dict[str, Any], seat: int | None, lang
         if (k in SEAT_PARAMS or k.endswith("_seat")) and isinstance(v, int) and v >= 0:
             params[k.removesuffix("_seat")] = seat_label(table, v, lang)
     return t(lang, for_platform(key, table.chat.platform), **params)
+
+
+def _param(table: Table, key: str, value: Any, lang: str) -> Any:
+    """A parameter as shown: who played what, a nested message (`{"key": …, "params": …}`: a word in the
+    reader's language inside a line, bridge's Pass in a bidding diagram), cards and suits pretty."""
+    if _by_seat(value):
+        return _plays(table, key, value, lang)
+    if isinstance(value, dict) and isinstance(value.get("key"), str):
+        return _message(table, value["key"], value.get("params", {}), None, lang)
+    return pretty_value(key, value)
 
 
 def _plays(table: Table, key: str, pairs: list[Any], lang: str) -> str:

@@ -86,12 +86,17 @@ def final_line(game: Game, table: Table, state: Any, lang: str) -> str:
 
 
 def final_screen(game: Game, table: Table, state: Any, lang: str, sign: Sign | None = None) -> Screen:
-    """The new message that announces the end of a game: the standings with their labels, 🔁 Rematch."""
-    lines = [
-        f"{n}. {seat_name(table, i, lang)} — {message(table, key, params, None, lang)}"
-        for n, (i, key, params) in enumerate(game.ranking(state), 1)
-        if i < len(table.seats)
-    ]
+    """The new message that announces the end of a game: the standings with their labels (or the game's
+    own final lines: bridge's boards and sides), 🔁 Rematch."""
+    own = game.final_lines(game.view(state, None))
+    if own is not None:
+        lines = [message(table, key, params, None, lang) for key, params in own]
+    else:
+        lines = [
+            f"{n}. {seat_name(table, i, lang)} — {message(table, key, params, None, lang)}"
+            for n, (i, key, params) in enumerate(game.ranking(state), 1)
+            if i < len(table.seats)
+        ]
     lines.append(final_line(game, table, state, lang))
     buttons = [[rematch_button(lang, sign)]] if sign is not None else []
     return Screen(
@@ -142,8 +147,12 @@ def hand_screen(
         id=table.id,
     )
     lines = [message(table, k, p, None, lang) for k, p in game.hand_context(view)]
-    cards = " ".join(pretty(c) for c in view.hand or [])
-    lines.append(t(lang, "host.your_cards", cards=cards or "—"))
+    own = game.hand_cards(view)  # a game's own notation of a hand (bridge: by suits)
+    if own is not None:
+        lines.append(message(table, own[0], own[1], None, lang))
+    else:
+        cards = " ".join(pretty(c) for c in view.hand or [])
+        lines.append(t(lang, "host.your_cards", cards=cards or "—"))
     if view.over:
         lines.append(final_line(game, table, state, lang))
     elif offer.actions or offer.picks:

@@ -48,6 +48,7 @@ class Sheet:
     rows: list[Row] = field(default_factory=list)
     note: str = ""
     winners: list[int] = field(default_factory=list)
+    corner: str = ""  # the label column's header (bridge: "Board")
 
 
 def sheet_data(table: Table, lang: str) -> Sheet:
@@ -61,6 +62,9 @@ def sheet_data(table: Table, lang: str) -> Sheet:
     rounds = getattr(state, "sheet", None)
     if rounds is not None:
         return _rozpysnyi(state, title, names, winners, lang)
+    own = game.sheet_rows(game.view(state, None))
+    if own is not None:
+        return _own(table, own, title, lang)
     scores = game.scores(state)  # higher is better: the places
     levels = sorted(set(scores), reverse=True)
     rows = [Row(t(lang, "stats.sheet_score"), [_num(s) for s in game.points(state)], bold=True)]
@@ -70,6 +74,24 @@ def sheet_data(table: Table, lang: str) -> Sheet:
     if durak:
         rows.append(Row(t(lang, "stats.sheet_durak"), [str(d) for d in durak]))
     return Sheet(title=title, players=names, rows=rows, winners=winners)
+
+
+def _own(table: Table, own: tuple[list[Any], list[list[Any]]], title: str, lang: str) -> Sheet:
+    """A game's own sheet (`Game.sheet_rows`): its columns, one row per line (bridge: per board)."""
+    columns, rows = own
+
+    def cell(value: Any) -> str:  # a text, or (key, params) to translate
+        if isinstance(value, tuple):
+            return render.message(table, value[0], value[1], None, lang)
+        return str(value)
+
+    head = [cell(c) for c in columns]
+    return Sheet(
+        title=title,
+        players=head[1:],
+        rows=[Row(cell(r[0]), [cell(c) for c in r[1:]]) for r in rows],
+        corner=head[0] if head else "",
+    )
 
 
 def _rozpysnyi(state: Any, title: str, names: list[str], winners: list[int], lang: str) -> Sheet:
@@ -159,7 +181,7 @@ def draw(sheet: Sheet) -> bytes:
     """The sheet as a PNG: the grid with a margin on every side, so no line lies on the picture's edge."""
     body, head, small = font(18), font(18, bold=True), font(14)
     pad, line_h = 10, 30
-    label_w = max([_width(r.label, head) for r in sheet.rows] + [60]) + 2 * pad
+    label_w = max([_width(r.label, head) for r in sheet.rows] + [_width(sheet.corner, head), 60]) + 2 * pad
     col_w = max(
         [_width(c, body) for r in sheet.rows for c in r.cells] + [_width(p, head) for p in sheet.players]
     )
@@ -179,6 +201,8 @@ def draw(sheet: Sheet) -> bytes:
         fill = RED if i in sheet.winners else INK
         _text(d, (x + pad, y + 5), _fit(name, head, col_w - 2 * pad), head, fill)
     d.rectangle([x0, y, x0 + label_w, y + line_h], outline=GRID, fill=(235, 238, 245))
+    if sheet.corner:
+        _text(d, (x0 + pad, y + 5), _fit(sheet.corner, head, label_w - 2 * pad), head, INK)
     for row in sheet.rows:  # rounds down
         y += line_h
         f = head if row.bold else body

@@ -13,24 +13,31 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from games.base import BaseView, Offer
-from games.bridge.auction import bid_text, contract_text, is_bid
+from games.base import BaseView, Event, Offer
+from games.bridge.auction import PASS, bid_text, contract_text, is_bid
 from games.cards import SUIT_SYMBOLS
+from games.tricktaking import Trick
 
 if TYPE_CHECKING:
-    from games.bridge.rules import BridgeState, BridgeView
+    from games.bridge.rules import BoardResult, BridgeState, BridgeView
 
 Line = tuple[str, dict[str, Any]]
 CLAIM = "claim"
 
 
+def card_text(card: str) -> str:
+    """One card as bridge players write it: the suit, then the rank (`♠10`, `♥A`)."""
+    return SUIT_SYMBOLS[card[1]] + ("10" if card[0] == "T" else card[0])
+
+
 def suits_text(cards: Sequence[str]) -> str:
-    """A hand by suits as bridge players write it: `♠AK2 ♥Q93 ♦— ♣T75` (held from the ace down)."""
+    """A hand by suits as bridge players write it, from the ace down: `♠A J 10 8 2  ♥K 7  ♦—  ♣Q 6 5`.
+    The one notation of hands everywhere: a player's own, dummy's, the declarer's after a claim."""
     parts = []
     for s in "SHDC":
-        ranks = "".join(c[0] for c in cards if c[1] == s)
-        parts.append(SUIT_SYMBOLS[s] + (ranks.replace("T", "10") or "—"))
-    return " ".join(parts)
+        held = sorted((c for c in cards if c[1] == s), key=lambda c: "AKQJT98765432".index(c[0]))
+        parts.append(SUIT_SYMBOLS[s] + (" ".join("10" if c[0] == "T" else c[0] for c in held) or "—"))
+    return "  ".join(parts)
 
 
 def vul_key(vul: Sequence[bool]) -> str:
@@ -39,10 +46,17 @@ def vul_key(vul: Sequence[bool]) -> str:
     ]
 
 
-def auction_rows(calls: Sequence[str], dealer: int) -> list[str]:
-    """The auction as rows of four cells, N E S W (blank cells before the dealer)."""
-    cells = ["  "] * dealer + [bid_text(c) for c in calls]
-    return [" · ".join(cells[i : i + 4]) for i in range(0, len(cells), 4)]
+def auction_rows(calls: Sequence[str], dealer: int) -> list[dict[str, Any]]:
+    """The auction as a bidding diagram: rows of four cells, West North East South (empty cells before
+    the dealer and after the last call). A cell is a bid (`1♠`, `3NT`), `X`, `XX`, or pass — a word,
+    translated: `{"key": "bridge.call.pass"}`."""
+    cells: list[Any] = [""] * ((dealer + 1) % 4) + [_cell(c) for c in calls]
+    cells += [""] * (-len(cells) % 4)
+    return [dict(zip("wnes", cells[i : i + 4], strict=True)) for i in range(0, len(cells), 4)]
+
+
+def _cell(call: str) -> Any:
+    return {"key": "bridge.call.pass"} if call == PASS else bid_text(call)
 
 
 class ChatMixin:
@@ -74,7 +88,7 @@ class ChatMixin:
                 return "bridge.action.bid_nt", {"level": int(arg[0])}
             return "bridge.action.bid", {"level": int(arg[0]), "suit": arg[1]}
         if verb == "play":
-            return "bridge.action.play", {"card": arg}
+            return "bridge.action.play", {"card": card_text(arg)}
         if verb == "claim":
             return "bridge.action.claim", {"n": int(arg)}
         return f"bridge.action.{verb}", {}
@@ -103,7 +117,7 @@ class ChatMixin:
             lines.append(result_line(v))
         if v.calls:
             lines.append(("bridge.status.auction", {}))
-            lines += [("bridge.status.row", {"cells": row}) for row in auction_rows(v.calls, v.dealer)]
+            lines += [("bridge.status.row", row) for row in auction_rows(v.calls, v.dealer)]
         if v.contract is not None and v.phase in ("play", "claim"):
             lines.append(
                 (
@@ -122,12 +136,12 @@ class ChatMixin:
             lines.append(
                 (
                     "bridge.status.trick",
-                    {"n": len(v.tricks) + 1, "cards": v.trick.by_seat(), "leader": v.trick.leader},
+                    {"n": len(v.tricks) + 1, "cards": _by_seat(v.trick), "leader": v.trick.leader},
                 )
             )
         if v.last_trick is not None and v.last_trick.winner is not None and not v.over:
             lines.append(
-                ("bridge.status.last", {"cards": v.last_trick.by_seat(), "winner": v.last_trick.winner})
+                ("bridge.status.last", {"cards": _by_seat(v.last_trick), "winner": v.last_trick.winner})
             )
         if v.claim is not None:
             c = v.claim
@@ -143,12 +157,18 @@ class ChatMixin:
 
     def hand_context(self, view: BaseView) -> list[Line]:
         """The seat or contract; the hand that is to act also shows the table's status (the auction,
-        dummy, the trick): a bridge choice needs them, and that hand changes anyway."""
+        dummy, the trick): a bridge choice needs them, and that hand changes anyway. The contract is said
+        once: by the status when it is there, else by the hand's own line."""
         v: BridgeView = view  # type: ignore[assignment]
-        line = self._hand_line(v)
-        return [*line, *self.status_lines(view)] if v.viewer in v.to_act and not v.over else line
+        acting = v.viewer in v.to_act and not v.over
+        line = self._hand_line(v, acting)
+        return [*line, *self.status_lines(view)] if acting else line
 
-    def _hand_line(self, v: BridgeView) -> list[Line]:
+    def hand_cards(self, view: BaseView) -> Line | None:
+        """A hand's cards by suits (`♠A J 10 8 2  ♥K 7 …`), the notation of dummy's and every other hand."""
+        return ("bridge.hand.cards", {"cards": suits_text(view.hand or [])})
+
+    def _hand_line(self, v: BridgeView, acting: bool) -> list[Line]:
         me = v.viewer
         if me is None or v.over:
             return []
@@ -161,21 +181,89 @@ class ChatMixin:
             return [("bridge.hand.claim", {"declarer_seat": v.declarer, "cards": cards})]
         if me == v.dummy:
             return [("bridge.hand.dummy", {"declarer_seat": v.declarer, "contract": contract})]
-        if me == v.declarer and v.turn == v.dummy and me in v.to_act:
-            return [("bridge.hand.from_dummy", {"contract": contract})]
+        if acting:  # the status lines that follow name the contract
+            return [("bridge.hand.from_dummy", {})] if me == v.declarer and v.turn == v.dummy else []
         return [("bridge.hand.contract", {"contract": contract, "declarer_seat": v.declarer})]
+
+    def final_lines(self, view: BaseView) -> list[Line]:
+        """The end of the match: each board, then the sides ranked (`ending`)."""
+        return ending(view)  # type: ignore[arg-type]
+
+    def sheet_rows(self, view: BaseView) -> tuple[list[Line], list[list[Any]]]:
+        """The score sheet, one row per board (`sheet`)."""
+        return sheet(view)  # type: ignore[arg-type]
+
+    def event_lines(self, event: Event) -> list[tuple[str, dict[str, Any], int | None]]:
+        """The log's lines; the contract is not logged: the status names it (during the play) and the
+        board's result (after it), so it is never said twice on the table."""
+        if event.kind == "contract":
+            return []
+        return super().event_lines(event)  # type: ignore[misc]
+
+
+def _by_seat(trick: Trick) -> list[list[Any]]:
+    """Who played which card, cards as bridge players write them (`♠10`)."""
+    return [[p.seat, card_text(p.card)] for p in trick.plays]
 
 
 def result_line(v: BridgeView) -> Line:
     """The last board's result (and its par and IMPs when compared with par)."""
-    r = v.results[-1]
-    params: dict[str, Any] = {"board": r.board, "score": f"{r.score:+d}"}
+    return board_line(v.results[-1])
+
+
+def board_line(r: BoardResult) -> Line:
+    """A finished board: contract, declarer, tricks, the result (`=`, `+1`, `−2`), each side's score; its
+    par and the IMPs when the board is compared with par."""
+    params: dict[str, Any] = {"board": r.board, "ns": _signed(r.score), "ew": _signed(-r.score)}
     par = "_par" if r.par is not None else ""
     if r.par is not None:
-        params |= {"par": f"{r.par:+d}", "imps": f"{r.imps:+d}"}
-    if r.contract is None:
+        params |= {"par": _signed(r.par), "imps": _signed(r.imps or 0)}
+    if r.contract is None or r.tricks is None:
         return f"bridge.status.result_passed{par}", params
     strain = r.contract.rstrip("X")
-    text = bid_text(f"bid:{strain}") + "×" * (len(r.contract) - len(strain))
-    params |= {"contract": text, "declarer_seat": r.declarer, "tricks": r.tricks}
+    over = r.tricks - int(strain[0]) - 6
+    params |= {
+        "contract": bid_text(f"bid:{strain}") + "×" * (len(r.contract) - len(strain)),
+        "declarer_seat": r.declarer,
+        "tricks": r.tricks,
+        "result": "=" if over == 0 else _signed(over),
+    }
     return f"bridge.status.result{par}", params
+
+
+def ending(v: BridgeView) -> list[Line]:
+    """The message that ends a match: every board's result, then the two sides ranked (a side is two
+    people), by IMPs against par, points, or the rubber's total."""
+    lines = [board_line(r) for r in v.results]
+    unit = "_imps" if v.scoring == "duplicate" and v.compare == "par" else ""
+    ns, ew = v.totals
+    order = [(0, ns), (1, ew)] if ns >= ew else [(1, ew), (0, ns)]
+    for k, (side, total) in enumerate(order):
+        place = 1 if k == 0 or total == order[0][1] else 2
+        key = f"bridge.final.rank_{'ns' if side == 0 else 'ew'}{unit}"
+        lines.append((key, {"place": place, "a_seat": side, "b_seat": side + 2, "score": _signed(total)}))
+    return lines
+
+
+def sheet(v: BridgeView) -> tuple[list[Line], list[list[Any]]]:
+    """The score sheet: one row per board — board, contract, declarer, tricks, result, each side's score,
+    and the par with the IMPs when compared with par. Cells are texts, or (key, params) to translate."""
+    par = any(r.par is not None for r in v.results)
+    columns = ["board", "contract", "declarer", "tricks", "result", "ns", "ew"]
+    columns += ["par", "imps"] if par else []
+    rows = []
+    for r in v.results:
+        _, p = board_line(r)
+        declarer = (f"bridge.seat.{r.declarer}", {}) if r.declarer is not None else "—"
+        cells: list[Any] = [str(r.board), p.get("contract") or ("bridge.sheet.passed", {}), declarer,
+                            str(p.get("tricks", "—")), p.get("result", "—"), p["ns"], p["ew"]]  # fmt: skip
+        if par:
+            cells += [p.get("par", "—"), p.get("imps", "—")]
+        rows.append(cells)
+    return [(f"bridge.sheet.{c}", {}) for c in columns], rows
+
+
+def _signed(n: float) -> str:
+    """`+420`, `−50` (a minus sign, as score sheets print it), `0`."""
+    n = int(n) if float(n).is_integer() else n
+    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"

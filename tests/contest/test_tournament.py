@@ -79,3 +79,21 @@ def test_resume_plays_only_what_the_results_file_lacks(tmp_path: Path) -> None:
     other = replace(setup, seed=4)
     with pytest.raises(SystemExit, match="differs in: seed"):
         tournament.run(other, cut, resume=True)
+
+
+def test_a_bridge_tournament_writes_its_boards_as_one_pbn_file(tmp_path: Path) -> None:
+    from endplay.parsers import pbn as endplay_pbn
+
+    setup = Setup(
+        game="bridge",
+        entrants=tuple(Entrant(n, level="random") for n in ("a", "b", "c")),
+        seats=4,
+        options={"boards": 2},
+    )
+    outcome = tournament.run(setup, tmp_path, concurrency=2, transcripts=False)
+    text = (tmp_path / "boards.pbn").read_text()
+    assert text.count("% PBN") == 1
+    boards = endplay_pbn.loads(text)
+    assert len(boards) == 2 * len(outcome.records) == 12
+    names = {(b.info["North"], b.info["East"]) for b in boards}
+    assert names == {(x, y) for x in "abc" for y in "abc" if x != y}  # every pair, from both sides

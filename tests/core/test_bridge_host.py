@@ -93,6 +93,8 @@ async def test_a_whole_board_with_three_robots_and_a_person_pressing_buttons(sto
                 saw_dummy_turn = True
                 assert cards and all(a[5:] in state.hands[dummy] for a in cards)
                 assert f"Dummy (🤖 AI 3): {suits_text(state.hands[dummy])}" in screen.text()
+                assert f"Your cards: {suits_text(state.hands[me])}" in screen.text()  # one notation
+                assert screen.text().count("Contract 7NT") == 1  # the contract said once
             if not claimed and len(state.tricks) == 10:
                 await host.handle(Press(user=A, token=acts["@pick:claim"].token, chat=CHAT))
                 acts = {
@@ -112,10 +114,13 @@ async def test_a_whole_board_with_three_robots_and_a_person_pressing_buttons(sto
     finals = [d for d in rec.deliveries if isinstance(d.target, ChatTarget)]
     assert len(finals) == 1
     texts = [d.screen.text() for d in rec.public()]
-    assert any("Auction — N · E · S · W" in t for t in texts)
+    assert any("Auction (W · N · E · S):\n · 7NT · Pass · Pass\nPass" in t for t in texts)  # North dealt
     assert any("7NT" in t and "Contract" in t for t in texts)
     assert any("Dummy (🤖 AI 3): " in t for t in texts)
     assert any("claims 3" in t for t in texts)
     for t in texts:  # the group never sees South's hand
         assert "Your cards" not in t
     assert any("Board 1: 7NT" in t and "by User1" in t for t in texts)  # the result stays on the table
+    final = finals[0].screen.text()  # the board, then the two sides ranked (not four people)
+    assert "Board 1: 7NT by User1" in final and "N–S" in final and "E–W" in final
+    assert "North–South (User1 and 🤖 AI 3)" in final and "East–West (🤖 AI 2 and 🤖 AI 4)" in final

@@ -56,6 +56,17 @@ async def test_new_table_posts_a_lobby_and_seats_the_creator(store) -> None:
     assert "Join" in labels and "Start" in labels
 
 
+async def test_typed_options_of_a_new_table_are_read_as_each_options_type(store) -> None:
+    host, _ = make_host(store)
+    refused = await host.handle(NewTable(user=A, chat=CHAT, game="dvorovoy", options={"cards": "8"}))
+    assert refused.reply and refused.reply.alert and "not a valid value" in refused.reply.text
+    unknown = await host.handle(NewTable(user=A, chat=CHAT, game="dvorovoy", options={"colour": "red"}))
+    assert unknown.reply and "There is no option" in unknown.reply.text
+    out = await host.handle(NewTable(user=A, chat=CHAT, game="dvorovoy", options={"cards": "7", "burn": "no"}))
+    assert out.table and out.reply is None  # "7" is the number 7 and "no" is False, as ⚙ Settings reads them
+    assert (await host.load(out.table)).options == {"cards": 7, "burn": False}
+
+
 async def test_second_table_in_the_same_chat_is_refused_but_a_thread_may_have_one(store) -> None:
     host, _ = make_host(store)
     await host.handle(NewTable(user=A, chat=CHAT, game="tricks"))

@@ -65,6 +65,22 @@ def test_other_games_get_scores_places_and_durak_counts() -> None:
     assert "1" in sheet.rows[1].cells
 
 
+def test_bridge_shows_one_row_per_board_with_its_contract_result_and_each_sides_score() -> None:
+    table, events = finished("bridge", {"boards": 3, "compare": "points", "claims": False})
+    scored = [e.data for e in events if e.kind == "board_scored"]
+    sheet = sheet_data(table, "ru")
+    assert sheet.corner == "Сдача" and sheet.players[:2] == ["Контракт", "Разыгрывающий"]
+    assert [r.label for r in sheet.rows] == [str(d["board"]) for d in scored] == ["1", "2", "3"]
+    for row, data in zip(sheet.rows, scored, strict=True):
+        ns, ew = row.cells[4:6]
+        if data["contract"] is None:
+            assert row.cells[0] == "все пас" and ns == ew == "0"
+        else:
+            assert row.cells[2] == str(data["tricks"]) and row.cells[1] in ("Север", "Восток", "Юг", "Запад")
+            assert int(ns.replace("−", "-")) == data["score"] == -int(ew.replace("−", "-"))
+    assert Image.open(io.BytesIO(draw(sheet))).format == "PNG"
+
+
 def test_the_picture_is_a_png_of_a_sane_size() -> None:
     table, _events = finished("rozpysnyi", {"schedule": "short"})
     png = draw(sheet_data(table, "uk"))

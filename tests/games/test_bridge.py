@@ -489,13 +489,18 @@ def test_the_table_lines_show_the_auction_grid_contract_dummy_and_tricks() -> No
         new_from_pbn([DEAL], {"first_board": 2}), "1H", "p", "1S", "p", "2H", "p", "p", "p"
     )  # East deals
     lines = dict(GAME.status_lines(GAME.view(s, None)))
-    rows = [p["cells"] for k, p in GAME.status_lines(GAME.view(s, None)) if k == "bridge.status.row"]
-    assert rows == ["   · 1♥ · – · 1♠", "– · 2♥ · – · –", "–"]  # N E S W columns, East dealt
+    rows = [p for k, p in GAME.status_lines(GAME.view(s, None)) if k == "bridge.status.row"]
+    pass_ = {"key": "bridge.call.pass"}  # a word, in the reader's language
+    assert rows == [  # a bidding diagram: W N E S columns, East dealt
+        {"w": "", "n": "", "e": "1♥", "s": pass_},
+        {"w": "1♠", "n": pass_, "e": "2♥", "s": pass_},
+        {"w": pass_, "n": pass_, "e": "", "s": ""},
+    ]
     assert lines["bridge.status.contract"]["contract"] == "2♥" and "bridge.status.dummy" not in lines
     s = calls(s, "play:6C")  # South leads
     lines = dict(GAME.status_lines(GAME.view(s, None)))
     assert lines["bridge.status.dummy"]["dummy_seat"] == 3
-    assert lines["bridge.status.trick"]["cards"] == [[2, "6C"]]  # who played which card: South
+    assert lines["bridge.status.trick"]["cards"] == [[2, "♣6"]]  # who played which card: South, suit first
 
 
 @settings(max_examples=150, deadline=None)
