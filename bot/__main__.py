@@ -4,7 +4,7 @@
                                  (on a terminal) — or, with no terminal either, a clear error (exit 2)
     python -m bot serve          serve; refuses to start without a token
     python -m bot console [GAME] [--preset P] [--option NAME=VALUE]… [--opponents N] [--level LEVEL]
-                                 [--lang en|ru|uk] [--pace SECONDS] [--name NAME]
+                                 [--lang en|ru|uk] [--pace SECONDS] [--name NAME] [--boards FILE.pbn]
                                  a table in the terminal against the AI; without GAME, a short menu
     python -m bot check          the install and the configuration: adapters import, Redis answers,
                                  /healthz and /metrics answer (what the container test runs)
@@ -23,6 +23,7 @@ import os
 import socket
 import sys
 from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
 
 from pydantic import ValidationError
 
@@ -40,7 +41,7 @@ def kozyr_version() -> str:
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m bot", description="Kozyr: card games for group chats.")
-    none = dict.fromkeys(("game", "preset", "opponents", "ai", "lang", "pace", "name"))
+    none = dict.fromkeys(("game", "preset", "opponents", "ai", "lang", "pace", "name", "boards"))
     p.set_defaults(option=[], **none)  # `python -m bot` with no command may open the console too
     sub = p.add_subparsers(dest="command")
     sub.add_parser("serve", help="serve the platforms whose token is set")
@@ -56,6 +57,7 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("--lang", help="en, ru or uk")
     c.add_argument("--pace", type=float, help="seconds between AI moves (default AI_DELAY)")
     c.add_argument("--name", help="your name at the table")
+    c.add_argument("--boards", metavar="FILE", help="bridge: play the boards of this PBN file")
     sub.add_parser("check", help="check the install and the configuration, then exit")
     sub.add_parser("healthcheck", help="ask a running bot's /healthz (exit 0 when healthy)")
     return p
@@ -123,6 +125,12 @@ async def console(args: argparse.Namespace, settings: Settings) -> int:
 
     lang = normalize_language(args.lang or _locale_language(), settings.default_language)
     setup = Setup(lang=lang, preset=args.preset, opponents=args.opponents, level=args.ai)
+    if args.boards:
+        try:
+            setup.boards = Path(args.boards).read_text(encoding="utf-8", errors="replace")
+        except OSError as e:
+            print(f"--boards {args.boards}: {e.strerror}", file=sys.stderr)
+            return 2
     for item in args.option:
         name, sep, value = item.partition("=")
         if not sep:

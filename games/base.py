@@ -346,6 +346,17 @@ class Game(Generic[S, OptT]):
         """
         return []
 
+    records_file: ClassVar[bool] = False  # True: `record_file` writes a finished game as a file
+
+    def record_file(self, state: S, names: Sequence[str], event: str) -> tuple[str, bytes]:
+        """A finished game as a file the world's programs open, (file name, content) — bridge: PBN."""
+        raise GameError("no_game_record", id=event)
+
+    def read_boards(self, text: str) -> tuple[list[list[str]], dict[str, Any]]:
+        """A file of deals to play (bridge: PBN) as `new(…, deals=…)` takes them, with the options they set
+        (how many boards); GameError with a clear reason when the file cannot be read."""
+        raise GameError("no_boards_file")
+
     def hand_cards(self, view: BaseView) -> tuple[str, dict[str, Any]] | None:
         """The line that shows a hand's cards, as a message key (None: the host's "Your cards: 7♠ 9♠ …")."""
         return None

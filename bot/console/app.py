@@ -33,6 +33,7 @@ from bot.core.api import (
     Rematch,
     SetOption,
     ShowHistory,
+    ShowRecord,
     ShowReplay,
     ShowRules,
     ShowSheet,
@@ -50,7 +51,7 @@ Write = Callable[[str], Any]
 QUIT = {"q", "quit", "exit", "й"}  # й: the q key on a Russian or Ukrainian layout
 RULES = {"?", "rules", "r"}
 HELP = {"help", "h"}
-SCORES = {"/stats", "/top", "/history", "/replay", "/sheet"}
+SCORES = {"/stats", "/top", "/history", "/replay", "/record", "/sheet"}
 CLEAR_LINE = "\r\x1b[K"
 
 
@@ -121,7 +122,9 @@ class ConsoleApp:
         asks. The exit code: 0, or 2 for a bad setup; `new_game` when the person asked for another game."""
         game = games.get(setup.game or "")
         me, here = self.user, self.chat
-        created = await self._command(NewTable(user=me, chat=here, game=game.key, preset=setup.preset))
+        created = await self._command(
+            NewTable(user=me, chat=here, game=game.key, preset=setup.preset, boards=setup.boards)
+        )
         if created is None or created.table is None:
             return 2
         self.table_id = created.table
@@ -173,6 +176,7 @@ class ConsoleApp:
             await self._news(table)
             if table.status != "playing":
                 self._end()
+                self._save_record(table)
                 await self._scores("/stats")
                 return None
             buttons = self._buttons()
@@ -246,6 +250,8 @@ class ConsoleApp:
         elif word == "/replay":
             self.say(t(self.lang, "stats.replay_how"))
             return
+        elif word == "/record" and args:
+            command = ShowRecord(game_id=args[0], **base)
         else:
             command = ShowSheet(chat=self.chat, table=self.table_id, **base)
         outcome = await self.host.handle(command)  # type: ignore[arg-type]
@@ -258,13 +264,25 @@ class ConsoleApp:
         self.say("\n" + reply.screen.text())
         if reply.screen.image is not None:
             self.say(t(self.lang, "console.sheet_saved", path=self._save(reply.screen.image)))
+        if reply.screen.document is not None:
+            path = self._save(reply.screen.document, reply.screen.document_name)
+            self.say(t(self.lang, "console.record_saved", path=path))
         self.shown = None
 
-    def _save(self, image: bytes) -> str:
-        """The score sheet as a PNG file in the temporary directory; its path."""
-        path = Path(tempfile.gettempdir()) / f"kozyr-{self.table_id or 'sheet'}.png"
-        path.write_bytes(image)
+    def _save(self, data: bytes, name: str = "") -> str:
+        """The score sheet (PNG) or a game's record, under its name, in the temporary directory; its path."""
+        path = Path(tempfile.gettempdir()) / (name or f"kozyr-{self.table_id or 'sheet'}.png")
+        path.write_bytes(data)
         return str(path)
+
+    def _save_record(self, table: Table) -> None:
+        """A finished game whose record is a file (bridge: its boards as PBN) is saved beside the sheet."""
+        game = games.get(table.game)
+        if not game.records_file or table.state is None or table.status != "over":
+            return
+        names = [render.seat_name(table, i, self.lang) for i in range(len(table.seats))]
+        name, data = game.record_file(game.load(table.state), names, f"Kozyr {table.id}")
+        self.say(t(self.lang, "console.record_saved", path=self._save(data, name)))
 
     async def _rules(self) -> None:
         table = await self._load()

@@ -17,6 +17,7 @@ class Setup:
     opponents: int | None = None
     level: str | None = None  # a level of `game.bot_levels`, or its number (1 = the weakest)
     lang: str = "en"
+    boards: str | None = None  # a file of deals to play (bridge: PBN), as text
 
     def opponents_for(self, game: Game) -> int:
         """As asked, or as few as the game allows (at least one)."""

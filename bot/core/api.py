@@ -67,6 +67,7 @@ class NewTable(Command):
     game: str
     preset: str | None = None
     options: dict[str, Any] = Field(default_factory=dict)
+    boards: str | None = None  # a file of deals to play, as text (bridge: a PBN board set)
 
 
 class Join(TableCommand):
@@ -224,6 +225,13 @@ class ShowReplay(Command):
     step: int | None = None
 
 
+class ShowRecord(Command):
+    """A finished game's record as a file the world's programs open (bridge: its boards as PBN)."""
+
+    kind: Literal["record"] = "record"
+    game_id: str
+
+
 class ShowSheet(TableCommand):
     """The score sheet picture of a table's game (the chat's open table, or the last finished one)."""
 
@@ -293,6 +301,7 @@ AnyCommand = Annotated[
     | ShowTop
     | ShowHistory
     | ShowReplay
+    | ShowRecord
     | ShowSheet
     | SetLanguage
     | SetPings

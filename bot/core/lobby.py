@@ -203,7 +203,7 @@ def start(
     game.check_players(len(table.seats), opts)
     if seed is None:
         seed = random.SystemRandom().randrange(2**53)
-    state = game.new(len(table.seats), opts, seed=seed)
+    state = game.new(len(table.seats), opts, seed=seed, deals=table.deals or None)
     table.state = state.model_dump(mode="json")
     table.status = "playing"
     table.show_settings = False

@@ -33,6 +33,9 @@ class Screen(BaseModel):
     buttons: list[list[Button]] = Field(default_factory=list)
     # a picture (PNG) sent with the text as its caption: the score sheet (never stored, never compared)
     image: bytes | None = Field(None, exclude=True, repr=False)
+    # a file sent with the text as its caption: a game's record (bridge: PBN), under `document_name`
+    document: bytes | None = Field(None, exclude=True, repr=False)
+    document_name: str = Field("", exclude=True)
 
     def text(self) -> str:
         return "\n".join([self.title, *self.lines] if self.title else self.lines)

@@ -116,8 +116,23 @@ class Scoreboard:
             if item.get("replay"):
                 label = t(lang, "stats.button.replay", id=item["id"])
                 buttons.append(Button(label=label, token=sign(item["id"], "@rp:0")))
+                if games.get(item["game"]).records_file:  # bridge: its boards as PBN
+                    label = t(lang, "stats.button.record", id=item["id"])
+                    buttons.append(Button(label=label, token=sign(item["id"], "@rec")))
         lines += ["", t(lang, for_platform("stats.replay_how", chat.platform))]
         return Screen(title=t(lang, "stats.history_title"), lines=lines, buttons=render.rows(buttons[:10], 2))
+
+    async def record_screen(self, gid: str, lang: str) -> Screen:
+        """A finished game's record as a file (bridge: PBN), rebuilt from its replay record."""
+        record = await self.stats.replay(gid)
+        game = games.get(record["game"]) if record is not None else None
+        if record is None or game is None or not game.records_file:
+            raise GameError("no_game_record", id=gid)
+        final = (await asyncio.to_thread(records.replay_states, record))[-1][0]
+        name, data = game.record_file(final, record.get("names") or [], f"Kozyr {gid}")
+        screen = Screen(lines=[t(lang, "stats.record_caption", id=gid, name=name)])
+        screen.document, screen.document_name = data, name
+        return screen
 
     async def replay_screen(self, gid: str, step: int | None, lang: str, platform: str, sign: Any) -> Screen:
         record = await self.stats.replay(gid)

@@ -85,6 +85,7 @@ class Table(BaseModel):
     lang: str = "en"
     status: Status = "lobby"
     options: dict[str, Any] = Field(default_factory=dict)
+    deals: list[list[str]] = Field(default_factory=list)  # the deals to play, read from a file at /new
     host: HostOptions = Field(default_factory=HostOptions)
     seats: list[Seat] = Field(default_factory=list)
     state: dict[str, Any] | None = None

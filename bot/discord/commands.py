@@ -72,6 +72,7 @@ LOCALES = {discord.Locale.russian: "ru", discord.Locale.ukrainian: "uk"}
 LANGUAGE_NAMES = {"en": "English", "ru": "Русский", "uk": "Українська"}
 MAX_CHOICES = 25
 THREAD_ARCHIVE_MINUTES = 1440
+MAX_FILE = 200_000  # bytes of an attached board set (a PBN file of 32 boards is ~40 KB)
 
 
 def text(key: str) -> locale_str:
@@ -168,6 +169,7 @@ class Kozyr(app_commands.Group):
         preset=text("discord.arg.preset"),
         options=text("discord.arg.options"),
         thread=text("discord.arg.thread"),
+        boards=text("discord.arg.boards"),
     )
     @app_commands.choices(game=game_choices())
     async def new(
@@ -177,6 +179,7 @@ class Kozyr(app_commands.Group):
         preset: str | None = None,
         options: str | None = None,
         thread: bool = False,
+        boards: discord.Attachment | None = None,
     ) -> None:
         chat = await self.in_channel(interaction)
         if chat is None:
@@ -203,12 +206,16 @@ class Kozyr(app_commands.Group):
             if thread:
                 place = await self.open_thread(chat, key, user.name, lang)
                 where.append(place.thread or "")
+            # a board set (bridge: a PBN file): its first MAX_FILE bytes and one more, so a longer file is
+            # refused by the game as too big
+            raw = (await boards.read())[: MAX_FILE + 1] if boards is not None else None
             command = NewTable(
                 user=user,
                 chat=place,
                 game=key,
                 preset=preset or None,
                 options=parsed,
+                boards=raw.decode("utf-8", errors="replace") if raw is not None else None,
                 update_id=str(interaction.id),
                 is_chat_admin=is_chat_admin(interaction),
             )

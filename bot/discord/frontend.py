@@ -244,6 +244,15 @@ def picture(image: bytes) -> discord.File:
     return discord.File(io.BytesIO(image), filename="sheet.png")
 
 
+def attachment(screen: Screen) -> discord.File | None:
+    """The file a screen carries: its picture (the score sheet), else its document (bridge: PBN)."""
+    if screen.image is not None:
+        return picture(screen.image)
+    if screen.document is not None:
+        return discord.File(io.BytesIO(screen.document), filename=screen.document_name or "record.txt")
+    return None
+
+
 class DiscordFrontend:
     """The host's front end on Discord: deliveries go to the outbox; handlers find what they share here."""
 

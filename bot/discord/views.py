@@ -40,7 +40,7 @@ import discord
 from bot.core.api import Press, UserRef
 from bot.core.i18n import t
 from bot.core.outcome import HandTarget, Outcome, Screen
-from bot.discord.frontend import DiscordFrontend, picture, quiet_hands
+from bot.discord.frontend import DiscordFrontend, attachment, quiet_hands
 from bot.discord.paging import fit, page_count, parse_nav
 from bot.discord.refs import NO_PINGS, chat_ref, content, is_chat_admin, peek, plain, user_ref, view_of
 
@@ -103,17 +103,17 @@ class Answer:
     async def send(self, text: str, screen: Screen | None) -> Sent | None:
         view = view_of(fit(screen)) if screen is not None else None
         extra: dict[str, Any] = {"view": view} if view is not None else {}
-        image = screen.image if screen is not None else None
+        attached = attachment(screen) if screen is not None else None  # the score sheet, a game's record
         i = self.interaction
         try:
-            if image is not None and self.deferred:
+            if attached is not None and self.deferred:
                 self.deferred = False
                 edited = await i.edit_original_response(
-                    content=text, attachments=[picture(image)], allowed_mentions=NO_PINGS, **extra
+                    content=text, attachments=[attached], allowed_mentions=NO_PINGS, **extra
                 )
                 return Sent(edited.id, original=True)
-            if image is not None:
-                extra["file"] = picture(image)
+            if attached is not None:
+                extra["file"] = attached
             if not i.response.is_done():
                 response = await i.response.send_message(
                     text, ephemeral=True, allowed_mentions=NO_PINGS, **extra

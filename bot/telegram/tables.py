@@ -27,6 +27,9 @@ from games.base import GameError
 log = logging.getLogger(__name__)
 
 
+MAX_FILE = 200_000  # bytes of an attached board set (a PBN file of 32 boards is ~40 KB): `pbn.MAX_BYTES`
+
+
 def parse_new(args: str | None) -> tuple[str, str | None, dict[str, Any]]:
     """`/new` arguments → (game, preset, options); a value runs to the next `name=` (`schedule=1 5 D N`)."""
     plain, options = split_assignments(args)
@@ -54,15 +57,32 @@ async def new_table(
     if message.from_user is None:
         return
     game, preset, options = parse_new(command.args)
+    boards = None
+    if message.document is not None:  # `/new bridge boards=` as the caption of a .pbn file: a board set
+        if not options.get("boards"):
+            options.pop("boards", None)
+        boards = await attached_text(message)
     cmd = NewTable(
         user=user_ref(message.from_user),
         chat=message_chat(message),
         game=game,
         preset=preset,
         options=options,
+        boards=boards,
         update_id=update_id(event_update),
     )
     await run(tg, message, cmd, quiet=True)
+
+
+async def attached_text(message: Message) -> str:
+    """The text of the file attached to a message: its first `MAX_FILE` bytes and one more, so a longer
+    file is refused by the game as too big."""
+    document = message.document
+    if document is None or message.bot is None:
+        return ""
+    data = await message.bot.download(document)
+    raw = data.read(MAX_FILE + 1) if data is not None else b""
+    return raw.decode("utf-8", errors="replace")
 
 
 async def join(message: Message, event_update: Update, tg: TelegramFrontend) -> None:

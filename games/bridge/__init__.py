@@ -7,8 +7,10 @@ presentation and robots, so that the rules import neither.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from games.bridge import pbn
 from games.bridge.chat import ChatMixin
 from games.bridge.rules import BridgeOptions, BridgeRules, BridgeState, BridgeView
 
@@ -18,6 +20,17 @@ class Bridge(ChatMixin, BridgeRules):
 
     bot_levels = ("random", "search")
     default_bot = "search"
+
+    records_file = True
+
+    def record_file(self, state: BridgeState, names: Sequence[str], event: str) -> tuple[str, bytes]:
+        """The match's boards as PBN (deal, auction, play, result of each)."""
+        return f"{event.replace(' ', '-').lower()}.pbn", pbn.dumps(state, names, event=event).encode()
+
+    def read_boards(self, text: str) -> tuple[list[list[str]], dict[str, Any]]:
+        """A board set from a PBN file: each board with its number, dealer and vulnerability."""
+        deals = pbn.read(text)
+        return deals, {"boards": len(deals)}
 
     def bot(self, level: str = "random", **kwargs: Any) -> Any:
         if level == "search":

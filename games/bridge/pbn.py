@@ -5,7 +5,8 @@ file that endplay, and the common bridge programs, read back: the export tags (E
 auction and the play sections. `read` takes a PBN file of deals (a club evening's board set) and returns
 the boards as deals for `GAME.new(…, deals=…)`: each `[deal, board, dealer, vulnerability]`, so the match
 plays them with their own numbers, dealers and vulnerability. A file that is not PBN, or whose deals are
-not whole deals of 52 cards, is refused with `GameError("bad_pbn", reason=…)`.
+not whole deals of 52 cards, is refused with a `GameError` that says why (`bad_pbn_syntax`,
+`bad_pbn_bad_deal`…).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from endplay.types import Bid, Board, Card, Contract, Deal, Player, Vul
 from games.base import GameError
 from games.bridge.rules import SEATS, BoardResult, BridgeState, hands_from_pbn
 
-MAX_BOARDS = 64
+MAX_BOARDS = 32  # the match's own bound (`BridgeOptions.boards`)
 MAX_BYTES = 200_000
 _VUL = {(False, False): Vul.none, (True, False): Vul.ns, (False, True): Vul.ew, (True, True): Vul.both}
 _VUL_TEXT = {Vul.none: "None", Vul.ns: "NS", Vul.ew: "EW", Vul.both: "All"}
@@ -74,25 +75,25 @@ def dumps(state: BridgeState, names: Sequence[str] = ("?",) * 4, event: str = "K
 
 
 def read(text: str) -> list[list[str]]:
-    """The boards of a PBN file as deals for `GAME.new(…, deals=…)`; GameError("bad_pbn") if malformed."""
+    """The boards of a PBN file as deals for `GAME.new(…, deals=…)`; GameError (`bad_pbn_…`) if malformed."""
     if len(text) > MAX_BYTES:
-        raise GameError("bad_pbn", reason="too_big")
+        raise GameError("bad_pbn_too_big", max=MAX_BYTES // 1000)
     try:
         boards = endplay_pbn.loads(text)
     except Exception:  # endplay raises ValueError, RuntimeError, KeyError… on malformed files
-        raise GameError("bad_pbn", reason="syntax") from None
+        raise GameError("bad_pbn_syntax") from None
     boards = [b for b in boards if b.deal is not None and any(c.isalnum() for c in b.deal.to_pbn()[2:])]
     if not boards:
-        raise GameError("bad_pbn", reason="no_deals")
+        raise GameError("bad_pbn_no_deals")
     if len(boards) > MAX_BOARDS:
-        raise GameError("bad_pbn", reason="too_many")
+        raise GameError("bad_pbn_too_many", max=MAX_BOARDS)
     out = []
     for number, b in enumerate(boards, 1):
         deal = b.deal.to_pbn()
         try:
             hands_from_pbn(deal)
         except GameError:
-            raise GameError("bad_pbn", reason="bad_deal", board=b.board_num or number) from None
+            raise GameError("bad_pbn_bad_deal", board=b.board_num or number) from None
         no = b.board_num if isinstance(b.board_num, int) and b.board_num > 0 else number
         dealer = SEATS[int(b.dealer)] if b.dealer is not None else SEATS[(no - 1) % 4]
         vul = _VUL_TEXT[Vul(b.vul)] if b.vul is not None else _VUL_TEXT[Vul.from_board(no)]

@@ -261,6 +261,24 @@ async def test_a_bad_setup_is_one_line_and_exit_code_2() -> None:
     assert person.text.strip().startswith("⚠ ") and len(person.text.strip().splitlines()) == 1
 
 
+async def test_a_pbn_board_set_from_boards_file_and_a_malformed_one_refused(tmp_path) -> None:
+    deal = "N:AKQ2.K32.A54.Q32 T98.QJT9.KJ2.J54 J76.A8.Q987.AK76 543.7654.T63.T98"
+    path = tmp_path / "club.pbn"
+    path.write_text(f'[Board "5"]\n[Deal "{deal}"]\n')
+    from bot.__main__ import parser
+
+    args = parser().parse_args(["console", "bridge", "--boards", str(path)])
+    assert args.boards == str(path)
+    person = Person(lines=("q",))
+    app = console(person)
+    await app.play(Setup(game="bridge", boards=path.read_text()))
+    state = games.get("bridge").load((await table_of(app)).state)
+    assert (state.board, state.dealer, state.options.boards) == (5, 0, 1)  # board 5: North deals
+    person = Person()
+    assert await console(person).play(Setup(game="bridge", boards="not a PBN file")) == 2
+    assert person.text.strip() == "⚠ This file is not PBN, so no board set was started."
+
+
 def test_ai_levels_by_number_count_from_the_weakest() -> None:
     durak, tricks = games.get("durak"), games.get("tricks")
     assert level_of(durak, "1") == "random" and level_of(durak, "3") == "search"

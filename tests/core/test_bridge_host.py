@@ -124,3 +124,31 @@ async def test_a_whole_board_with_three_robots_and_a_person_pressing_buttons(sto
     final = finals[0].screen.text()  # the board, then the two sides ranked (not four people)
     assert "Board 1: 7NT by User1" in final and "N–S" in final and "E–W" in final
     assert "North–South (User1 and 🤖 AI 3)" in final and "East–West (🤖 AI 2 and 🤖 AI 4)" in final
+
+
+PBN = """% a club evening's two boards
+[Board "7"]
+[Dealer "S"]
+[Vulnerable "All"]
+[Deal "N:AKQ2.K32.A54.Q32 T98.QJT9.KJ2.J54 J76.A8.Q987.AK76 543.7654.T63.T98"]
+
+[Board "8"]
+[Deal "W:T92.Q843.AKT.873 KJ6.AK952.98.654 Q87.T6.QJ765.AQ9 A543.J7.432.KJT2"]
+"""
+
+
+async def test_a_board_set_from_a_pbn_file_and_a_malformed_one_refused(store) -> None:
+    host, _rec = make_host(store)
+    broken = PBN.replace("AKQ2.", "AKQ.")  # North holds 12 cards
+    bad = await host.handle(NewTable(user=A, chat=CHAT, game="bridge", boards=broken))
+    assert bad.reply and bad.reply.alert and "Board 7 of the PBN file is not a whole deal" in bad.reply.text
+    assert bad.table is None and await store.tables_in_chat(CHAT.key) == []  # nothing opened
+    refused = await host.handle(NewTable(user=A, chat=CHAT, game="durak", boards=PBN))
+    assert refused.reply and refused.reply.alert and "does not start from a file" in refused.reply.text
+    out = await host.handle(NewTable(user=A, chat=CHAT, game="bridge", preset="quick", boards=PBN))
+    await host.handle(Start(user=A, chat=CHAT))
+    found = await store.load(out.table)
+    assert found is not None
+    state = GAME.load(json.loads(found[0])["state"])
+    assert state.options.boards == 2 and (state.board, state.dealer, state.vul) == (7, 2, [True, True])
+    assert state.hands[0] == ["AS", "KS", "QS", "2S", "KH", "3H", "2H", "AD", "5D", "4D", "QC", "3C", "2C"]

@@ -62,7 +62,8 @@ async def test_typed_options_of_a_new_table_are_read_as_each_options_type(store)
     assert refused.reply and refused.reply.alert and "not a valid value" in refused.reply.text
     unknown = await host.handle(NewTable(user=A, chat=CHAT, game="dvorovoy", options={"colour": "red"}))
     assert unknown.reply and "There is no option" in unknown.reply.text
-    out = await host.handle(NewTable(user=A, chat=CHAT, game="dvorovoy", options={"cards": "7", "burn": "no"}))
+    typed = {"cards": "7", "burn": "no"}
+    out = await host.handle(NewTable(user=A, chat=CHAT, game="dvorovoy", options=typed))
     assert out.table and out.reply is None  # "7" is the number 7 and "no" is False, as ⚙ Settings reads them
     assert (await host.load(out.table)).options == {"cards": 7, "burn": False}
 

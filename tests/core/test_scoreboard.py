@@ -164,3 +164,38 @@ async def test_durak_counts_who_was_the_durak(store, game) -> None:
     row = await stats.rows_in_chat(HERE, game, A.key)
     assert row["durak"] == res[0]["durak"] == table.state["durak_counts"][0]
     assert row["wins"] == int(res[0]["won"])
+
+
+async def test_history_offers_a_bridge_games_boards_as_pbn(store) -> None:
+    from endplay.parsers import pbn as endplay_pbn
+
+    from bot.core.tokens import decode
+    from games.bridge import GAME
+
+    host, rec = make_host(store)
+    options = {"boards": 1, "compare": "points"}
+    out = await host.handle(NewTable(user=A, chat=CHAT, game="bridge", options=options))
+    await host.handle(Start(user=A, chat=CHAT))  # the robots take the other three seats
+    for _ in range(200):  # A passes, then plays the first card offered (never a level pick or a claim)
+        await host.settle()
+        actions = {decode(host.secret, tok).action: tok for tok in rec.tokens(A)}
+        if not actions:
+            break
+        plays = [a for a in actions if a.startswith(("play:", "accept"))]
+        choice = "pass" if "pass" in actions else plays[0]
+        await host.handle(Press(user=A, token=actions[choice], chat=CHAT))
+    table_id = out.table or ""
+    hist = (await host.handle(ShowHistory(user=A, chat=CHAT))).reply
+    assert hist is not None and hist.screen is not None
+    gid = records.game_id(await load(host, table_id))
+    labels = [b.label for row in hist.screen.buttons for b in row]
+    assert labels == [f"📼 {gid}", f"📄 PBN {gid}"], labels
+    button = hist.screen.buttons[0][1]
+    out = await host.handle(Press(user=A, token=button.token or "", chat=CHAT))
+    screen = out.reply.screen if out.reply is not None else None
+    assert screen is not None and screen.document is not None and screen.document_name.endswith(".pbn")
+    (board,) = endplay_pbn.loads(screen.document.decode())
+    state = GAME.load((await load(host, table_id)).state)
+    assert board.deal.to_pbn() == state.boards_dealt[0] and board.info["North"] == "User1"
+    assert len(board.auction) == len(state.results[0].auction.split())
+    assert "as PBN" in screen.text()

@@ -156,6 +156,7 @@ class FakeDiscordAPI:
         self._ids = itertools.count(1)
         self._seq = itertools.count(1)
         self.hang: set[str] = set()  # paths never answered (a gateway that never opens)
+        self.attachments: dict[str, bytes] = {}  # files attached to slash commands, by id
         self._changed = asyncio.Condition()
         self._server: TestServer | None = None
 
@@ -163,9 +164,22 @@ class FakeDiscordAPI:
     async def start(self) -> str:
         app = web.Application()
         app.router.add_route("*", "/api/v10/{tail:.*}", self._handle)
+        app.router.add_route("GET", "/attachments/{id}/{name}", self._attachment)
         self._server = TestServer(app, host="127.0.0.1")
         await self._server.start_server()
         return str(self._server.make_url("/api/v10"))
+
+    def attach(self, name: str, data: bytes) -> dict[str, Any]:
+        """A file a person attaches to a slash command: what the interaction's `resolved` carries."""
+        assert self._server is not None
+        aid = str(next(self._seq) + 700_000)
+        self.attachments[aid] = data
+        url = str(self._server.make_url(f"/attachments/{aid}/{name}"))
+        return {"id": aid, "filename": name, "size": len(data), "url": url, "proxy_url": url}
+
+    async def _attachment(self, request: web.Request) -> web.Response:
+        data = self.attachments.get(request.match_info["id"])
+        return web.Response(status=404) if data is None else web.Response(body=data)
 
     async def close(self) -> None:
         if self._server is not None:

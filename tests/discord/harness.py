@@ -224,6 +224,11 @@ class Harness:
             {"type": option_type(v), "name": k, "value": str(v.id) if isinstance(v, Person) else v}
             for k, v in given.items()
         ]
+        for arg in args:  # an attached file (`self.api.attach`): its id, and the file in `resolved`
+            if isinstance(arg["value"], dict):
+                payload.setdefault("_files", {})[arg["value"]["id"]] = arg["value"]
+                arg["type"], arg["value"] = 11, arg["value"]["id"]
+        files = payload.pop("_files", None)
         payload["data"] = {
             "id": self.command_id(),
             "name": "kozyr",
@@ -233,6 +238,8 @@ class Harness:
         people = [v for v in given.values() if isinstance(v, Person)]
         if people:  # Discord sends the users an option names alongside
             payload["data"]["resolved"] = {"users": {str(p.id): p.json() for p in people}}
+        if files:
+            payload["data"].setdefault("resolved", {})["attachments"] = files
         return payload
 
     def autocomplete(

@@ -85,6 +85,17 @@ async def test_new_with_a_preset_and_options_then_the_lobby_by_commands(h: Harne
     assert h.dm_hand(ANN) is not None and h.dm_hand(BOB) is not None
 
 
+async def test_new_bridge_with_an_attached_pbn_file_and_a_bad_one_refused(h: Harness) -> None:
+    deal = "N:AKQ2.K32.A54.Q32 T98.QJT9.KJ2.J54 J76.A8.Q987.AK76 543.7654.T63.T98"
+    bad = h.api.attach("notes.pbn", b"no deals here")
+    token = await h.run(ANN, "new", game="bridge", boards=bad)
+    assert "This file is not PBN" in answer(h, token)
+    good = h.api.attach("club.pbn", f'[Board "9"]\n[Deal "{deal}"]\n'.encode())
+    token = await h.run(ANN, "new", game="bridge", boards=good)
+    assert answer(h, token) == "The table is open: see the message in this channel."
+    assert "Boards: 1" in h.table().content
+
+
 async def test_bad_options_and_dm_only_places_are_explained(h: Harness) -> None:
     token = await h.run(ANN, "new", options="schedule")
     assert answer(h, token).startswith("Options are written as name=value")

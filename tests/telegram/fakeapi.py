@@ -114,6 +114,7 @@ class FakeBotAPI:
     answer_params: dict[str, dict[str, Any]] = field(default_factory=dict)
     commands: dict[tuple[str, str | None], list[dict[str, Any]]] = field(default_factory=dict)
     webhook: dict[str, Any] | None = None
+    files: dict[str, bytes] = field(default_factory=dict)  # file_id → content, for getFile and downloads
 
     def __post_init__(self) -> None:
         self._queue: list[_Queued] = []
@@ -130,6 +131,7 @@ class FakeBotAPI:
     async def start(self) -> str:
         app = web.Application()
         app.router.add_route("*", "/bot{token}/{method}", self._handle)
+        app.router.add_route("GET", "/file/bot{token}/{path:.*}", self._download)
         self._server = TestServer(app, host="127.0.0.1")
         await self._server.start_server()
         return str(self._server.make_url("")).rstrip("/")
@@ -169,6 +171,21 @@ class FakeBotAPI:
             return web.json_response(body, status=e.status)
         await self._notify()
         return web.json_response({"ok": True, "result": result})
+
+    async def _download(self, request: web.Request) -> web.Response:
+        """A file's content at the path getFile gave (`documents/<file_id>`)."""
+        file_id = request.match_info["path"].removeprefix("documents/")
+        if request.match_info["token"] != TOKEN or file_id not in self.files:
+            return web.Response(status=404)
+        return web.Response(body=self.files[file_id])
+
+    async def _m_getFile(self, p: dict[str, Any]) -> dict[str, Any]:
+        file_id = str(p.get("file_id"))
+        if file_id not in self.files:
+            raise ApiError(400, "Bad Request: invalid file_id")
+        size = len(self.files[file_id])
+        return {"file_id": file_id, "file_unique_id": f"u{file_id}", "file_size": size,
+                "file_path": f"documents/{file_id}"}  # fmt: skip
 
     async def _notify(self) -> None:
         async with self._changed:

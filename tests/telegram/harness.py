@@ -146,6 +146,21 @@ class Harness:
             msg["is_topic_message"] = True
         return {"update_id": self.api.next_update_id(), "message": msg}
 
+    def document(
+        self, who: Person, caption: str, name: str, data: bytes, chat_id: int = GROUP
+    ) -> dict[str, Any]:
+        """A message carrying a file (`name`, `data`) with a command as its caption (`/new bridge`)."""
+        file_id = f"f{next(self._ids)}"
+        self.api.files[file_id] = data
+        update = self.message(who, caption, chat_id)
+        msg = update["message"]
+        msg["caption"] = msg.pop("text")
+        if "entities" in msg:
+            msg["caption_entities"] = msg.pop("entities")
+        msg["document"] = {"file_id": file_id, "file_unique_id": f"u{file_id}", "file_name": name,
+                           "file_size": len(data)}  # fmt: skip
+        return update
+
     def callback(self, who: Person, msg: Msg, data: str) -> dict[str, Any]:
         message: dict[str, Any] = {
             "message_id": msg.message_id,

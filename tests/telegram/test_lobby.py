@@ -219,3 +219,16 @@ async def test_a_private_table_takes_those_the_creator_invites_by_reply(h: Harne
     await h.say(BOB, "/join")
     assert "Bob" in h.table().text.split("Ann invited")[0]  # seated, not only named in the log
     h.assert_callbacks_answered_once()
+
+
+async def test_new_bridge_with_an_attached_pbn_file_plays_its_boards_and_a_bad_file_is_refused(
+    h: Harness,
+) -> None:
+    deal = "N:AKQ2.K32.A54.Q32 T98.QJT9.KJ2.J54 J76.A8.Q987.AK76 543.7654.T63.T98"
+    pbn = f'[Board "3"]\n[Deal "{deal}"]\n\n[Board "4"]\n[Deal "{deal}"]\n'.encode()
+    await h.send(h.document(ANN, "/new bridge boards=", "broken.pbn", b"no deals here"))
+    assert "This file is not PBN" in h.api.last(GROUP).text and "Bridge" not in h.api.last(GROUP).text
+    await h.send(h.document(ANN, "/new bridge boards=", "club.pbn", pbn))
+    text = h.table().text
+    assert "Bridge" in text and "Boards: 2" in text  # the table plays the file's two boards
+    assert len(h.api.api_calls("getFile")) == 2

@@ -22,6 +22,14 @@ from storage import Unavailable
 async def new_table(house: House, cmd: NewTable, lang: str) -> Outcome:
     game = games.get(cmd.game)
     options = lobby.resolve_options(game, cmd.preset, cmd.options)
+    deals: list[list[str]] = []
+    if cmd.boards is not None:  # a board set: read (or refused, nothing opened) before the table exists
+        try:
+            deals, from_file = game.read_boards(cmd.boards)
+        except GameError as e:
+            e.params.setdefault("game_key", game.key)
+            raise
+        options = lobby.resolve_options(game, cmd.preset, {**cmd.options, **from_file})
     await house.require_no_table(cmd.chat)
     chat_lang = await house.store.get_chat_lang(cmd.chat.key)
     table = Table(
@@ -31,6 +39,7 @@ async def new_table(house: House, cmd: NewTable, lang: str) -> Outcome:
         creator=cmd.user,
         lang=chat_lang or lang,
         options=options,
+        deals=deals,
         created=house.clock(),
         seats=[Seat(user=cmd.user, lang=lang, pings=await prefs.pings_of(house, cmd.user))],
     )

@@ -28,6 +28,7 @@ from bot.core.api import (
     ShowHand,
     ShowLog,
     ShowPanel,
+    ShowRecord,
     ShowReplay,
     ShowSettings,
     Start,
@@ -61,6 +62,7 @@ BUTTONS: dict[str, Callable[[list[str], dict[str, Any]], AnyCommand | None]] = {
     "kick": lambda a, t: Kick(seat=int(a[0]), **t) if _number(a) else None,
     # a replay's step: the token names a finished game, not a table
     "rp": lambda a, t: ShowReplay(user=t["user"], game_id=t["table"], step=int(a[0])) if _number(a) else None,
+    "rec": lambda a, t: ShowRecord(user=t["user"], game_id=t["table"]) if not a else None,
     "hand": lambda a, t: ShowHand(ephemeral=True, **t) if not a else None,
     "preset": lambda a, t: SetPreset(name=a[0], **t) if len(a) == 1 else None,
     "panel": lambda a, t: ShowPanel(name=a[0], **t) if len(a) == 1 else None,
@@ -90,6 +92,8 @@ async def press(house: House, cmd: Press, lang: str) -> Outcome:
             return await play.show_hand(house, made, lang)
         case Rematch():
             return await newtable.rematch(house, made, lang)
+        case ShowRecord():
+            return await scores.scores(house, made, lang)
         case ShowReplay():
             outcome = await scores.scores(house, made, lang)
             if outcome.reply is not None:

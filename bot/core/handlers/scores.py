@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-from bot.core.api import AnyCommand, ShowHistory, ShowReplay, ShowSheet, ShowStats, ShowTop
+from bot.core.api import AnyCommand, ShowHistory, ShowRecord, ShowReplay, ShowSheet, ShowStats, ShowTop
 from bot.core.history import Deal, deals
 from bot.core.house import Handler, House
 from bot.core.i18n import t
@@ -34,6 +34,8 @@ async def scores(house: House, cmd: AnyCommand, lang: str) -> Outcome:
             screen = await board.replay_screen(
                 cmd.game_id, cmd.step, lang, cmd.user.platform, replay_signer(house)
             )
+        case ShowRecord():
+            screen = await board.record_screen(cmd.game_id, lang)
         case ShowSheet():
             table = await sheet_table(house, cmd)
             screen = Screen(lines=[t(lang, "stats.sheet_caption", id=table.id)])
@@ -71,4 +73,6 @@ async def history(house: House, table_id: str) -> list[Deal]:
     return deals(await house.store.history(table_id))
 
 
-ROUTES: dict[type, Handler] = dict.fromkeys((ShowStats, ShowTop, ShowHistory, ShowReplay, ShowSheet), scores)
+ROUTES: dict[type, Handler] = dict.fromkeys(
+    (ShowStats, ShowTop, ShowHistory, ShowReplay, ShowRecord, ShowSheet), scores
+)
