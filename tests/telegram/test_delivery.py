@@ -130,7 +130,12 @@ async def test_a_player_who_blocked_the_bot_is_reported_and_the_game_goes_on(h: 
     await h.press_label(ANN, h.table(), "Start")
     assert await h.store.is_reachable(BOB.key) is False
     assert "has not started the bot" in h.table().text
-    assert "open a private chat with the bot" in h.table().text
+    # the table tells him which of its buttons opens the private chat; that button answers with the link
+    assert "press 🂠 My hand on the table, then Start" in h.table().text
+    query = await h.press_label(BOB, h.table(), "My hand")
+    calls = h.api.api_calls("answerCallbackQuery")
+    (answer,) = [c for c in calls if str(c.params.get("callback_query_id")) == query]
+    assert "?start=h" in str(answer.params.get("url"))
     moves = 0
     while "My hand" in str(h.table().buttons()):
         hands = [(p, h.hand(p)) for p in (ANN, CAT)]
