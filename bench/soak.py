@@ -1,7 +1,7 @@
 """A soak: two workers on a Redis Cluster with replicas, a worker killed every minute, a master failed over.
 
     nice -n 5 .venv/bin/python bench/soak.py [--tables 1000] [--minutes 10] [--think 20] [--seed 1]
-    .venv/bin/python bench/soak.py --short        # 100 tables, 1 minute (tests/ops/test_soak.py runs it)
+    .venv/bin/python bench/soak.py --short        # 50 tables, 30 s (tests/ops/test_soak.py runs it)
 
 It starts everything itself: a 3-master Redis Cluster with a replica per master (`tests/redis_nodes.py`),
 the fake Telegram Bot API of the tests, and two workers — `python -m bot serve`, as production runs it,
@@ -14,8 +14,10 @@ first move button `--think` seconds later (uniform from half to the whole), as a
 posted to one of the workers' webhooks (the other when that one does not answer); a press whose hand has
 not changed 15 s later is pressed again (a new update). Every minute one worker is killed with SIGKILL
 and started again at once; halfway through, the master serving the most tables is killed with SIGKILL
-(its replica takes over) and started again 20 s later (it comes back as a replica). Then the presses stop,
-the AIs finish their turns, and once the Bot API has been quiet for 10 s:
+(its replica takes over) and started again 20 s later (it comes back as a replica). (`--short`: one
+worker killed at a third of the run, the master at 60 %, back 8 s later: every kind of event once.) Then
+the presses stop, the AIs finish their turns, and once the Bot API has been quiet for 6 s (twice a
+group's spacing: no outbox holds anything):
 
 - moves applied: every table's moves, decoded from its committed game record;
 - moves lost: presses answered as done (no text, within 4.5 s: before the adapter's "still working"
@@ -94,14 +96,24 @@ class Worker:
     log: Path
     proc: asyncio.subprocess.Process | None = None
     kills: int = 0
+    starts: int = 0
 
     async def start(self) -> None:
+        self.starts += 1
         out = open(self.log, "ab")  # noqa: SIM115 (the child keeps it)
         self.proc = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bot", "serve",
             stdin=asyncio.subprocess.DEVNULL, stdout=out, stderr=out, env=self.env, cwd=str(ROOT),
         )  # fmt: skip
         out.close()
+
+    async def ready(self, limit: float = 180.0) -> None:
+        """Until the worker (as last started) serves its webhook: its log says so once per start."""
+        deadline = time.monotonic() + limit
+        while self.log.read_text(errors="replace").count("webhook listening") < self.starts:
+            if time.monotonic() > deadline or (self.proc is not None and self.proc.returncode is not None):
+                raise SystemExit(f"worker {self.name} did not start: see {self.log}")
+            await asyncio.sleep(0.2)
 
     def kill(self) -> None:
         if self.proc is not None and self.proc.returncode is None:
@@ -179,6 +191,8 @@ class Soak:
             await asyncio.sleep(0.2)
 
     async def press(self, session: aiohttp.ClientSession, person: Person, msg: Msg) -> None:
+        if not msg.tokens():
+            return  # the hand changed meanwhile: the person looks again
         token = msg.tokens()[0]
         qid = f"q{next(self._updates)}"
         update = {
@@ -215,7 +229,7 @@ class Soak:
         kill_at = [start + 60.0 * k for k in range(1, int(seconds // 60) + 1) if 60.0 * k < seconds]
         if not kill_at:
             kill_at = [start + seconds / 3]  # a short run still loses a worker once
-        failover_at = start + seconds / 2 + 7.0
+        failover_at = start + seconds * 0.6 if seconds < 60 else start + seconds / 2 + 7.0
         victims = itertools.cycle(self.workers)
         pending = sorted([(t, "worker") for t in kill_at] + [(failover_at, "master")])
         for at, what in pending:
@@ -231,7 +245,8 @@ class Soak:
                 replica = cluster.replica_of(master)
                 master.kill()
                 events.append(f"{at - start:.0f}s: master :{master.port} SIGKILLed (replica :{replica.port})")
-                self.tasks.add(asyncio.create_task(comeback(cluster, master, events, start)))
+                back = min(20.0, seconds / 4)
+                self.tasks.add(asyncio.create_task(comeback(cluster, master, events, start, back)))
         return events
 
 
@@ -256,9 +271,9 @@ def busiest_master(cluster: redis_nodes.Cluster, store: Store, tables: list[str]
 
 
 async def comeback(
-    cluster: redis_nodes.Cluster, node: redis_nodes.Node, events: list[str], start: float
+    cluster: redis_nodes.Cluster, node: redis_nodes.Node, events: list[str], start: float, after: float
 ) -> None:
-    await asyncio.sleep(20.0)
+    await asyncio.sleep(after)
     await asyncio.to_thread(node.start)
     events.append(
         f"{time.monotonic() - start:.0f}s: the old master :{node.port} started again (a replica now)"
@@ -266,7 +281,7 @@ async def comeback(
 
 
 async def open_tables(host: Host, n: int, api: Api) -> tuple[list[str], list[Person]]:
-    gate = asyncio.Semaphore(16)
+    gate = asyncio.Semaphore(32)
     people: list[Person] = []
 
     async def one(i: int) -> str:
@@ -367,7 +382,7 @@ async def soak(args: argparse.Namespace) -> int:
         settings = Settings(token_secret=SECRET, _env_file=None)
         host = Host(store, settings)
         tables, people = await open_tables(host, args.tables, api)
-        print(f"{len(tables)} tables opened on the cluster in {time.monotonic() - started:.0f}s", flush=True)
+        print(f"{len(tables)} tables opened in {time.monotonic() - started:.0f}s", flush=True)
         logs = Path(args.logs)
         shutil.rmtree(logs, ignore_errors=True)
         logs.mkdir(parents=True)
@@ -397,6 +412,7 @@ async def soak(args: argparse.Namespace) -> int:
             workers.append(Worker(f"w{k}", port, env, logs / f"worker-{k}.log"))
         for w in workers:  # one after the other: the first sends every table's messages (its reconcile)
             await w.start()
+            await w.ready()
             await quiet(api, 3.0, limit=120.0)
         s = Soak(args, api, workers, people, tables, rng=rng)
         seconds = args.minutes * 60
@@ -405,8 +421,10 @@ async def soak(args: argparse.Namespace) -> int:
             chaos = asyncio.create_task(s.chaos(cluster, store, start, seconds))
             await s.people_press(session, start + seconds)
             events = await chaos
-            await asyncio.sleep(5)  # the last presses' answers
-        await quiet(api, 10.0, limit=300.0)
+            for w in workers:  # a worker started again serves before the end is judged (its reconcile)
+                await w.ready()
+            await asyncio.sleep(3)  # the last presses' answers
+        await quiet(api, 6.0, limit=300.0)  # no call for twice a group's spacing: every outbox is empty
         committed: dict[str, Any] = {}
         codes: dict[str, str] = {}
         for table_id in tables:
@@ -417,8 +435,9 @@ async def soak(args: argparse.Namespace) -> int:
         sizes = await every_key(redis, "kozyr")
         codes_at_exit = [await w.stop() for w in workers]
         answered = sum(1 for p in s.presses if p.qid in api.answer_params)
+        where = "a 3-master cluster with a replica each" if args.topology == "cluster" else "one redis-server"
         print(f"\nsoak: {args.tables} tables (2 people, 2 AI heuristic), {args.minutes:g} min, two workers "
-              f"on a 3-master cluster with a replica each; think {args.think:g}s")  # fmt: skip
+              f"on {where}; think {args.think:g}s; {time.monotonic() - started:.0f}s in all")  # fmt: skip
         for line in events:
             print(f"  {line}")
         print(f"moves applied: {figures['applied']}")
@@ -446,7 +465,7 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=20.0, help="seconds a person takes at most to press")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--logs", default="/tmp/kozyr-soak", help="where the workers' logs go")
-    parser.add_argument("--short", action="store_true", help="100 tables, 1 minute, think 4 s (make test)")
+    parser.add_argument("--short", action="store_true", help="50 tables, 30 s, think 3 s (make test)")
     parser.add_argument(
         "--topology",
         choices=["cluster", "server"],
@@ -455,7 +474,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     if args.short:
-        args.tables, args.minutes, args.think = 100, 1.0, 4.0
+        args.tables, args.minutes, args.think = 50, 0.5, 3.0
     with contextlib.suppress(KeyboardInterrupt):
         sys.exit(asyncio.run(soak(args)))
 

@@ -47,6 +47,9 @@ class Coalescer(Generic[Q, A]):
         return await future
 
     async def _flush(self) -> None:
+        # once more round the loop: the tasks made ready in the same tick as the first request (another
+        # lane's lookup started beside its slot) ask before the batch goes
+        await asyncio.sleep(0)
         batch, self._queued = self._queued, []
         try:
             replies = await self._send([request for request, _ in batch])
@@ -86,7 +89,12 @@ class Batches:
     """A client's two coalescers: `reads` (lookups and pacing slots, in one pipeline per tick) and
     `writes` (in one MULTI/EXEC per tick on a single server, so a new id, its view and its TTL land
     together; a Cluster's go non-transactionally, split per node). A request is a list of commands; its
-    reply, their replies."""
+    reply, their replies.
+
+    The commands of a tick on one hash are sent as one (`merged`): the lookups of a table's messages (the
+    group's, the mover's hand, the next player's) as one HMGET, what they show now as one HSET, a TTL
+    asked twice once — a move's outbox writes one command, not six, and a lone command needs no
+    transaction."""
 
     def __init__(self, redis: aioredis.Redis) -> None:
         self.redis = redis
@@ -95,11 +103,73 @@ class Batches:
         self.writes: Coalescer[list[Command], list[Any]] = Coalescer(self._writes, f"{TASKS} writes")
 
     async def _reads(self, asked: list[list[Command]]) -> list[list[Any]]:
-        return _split(asked, await pipeline(self.redis, [c for commands in asked for c in commands]))
+        commands, picks = merged([c for request in asked for c in request])
+        results = await pipeline(self.redis, commands)
+        return _split(asked, [pick(results) for pick in picks])
 
     async def _writes(self, asked: list[list[Command]]) -> list[list[Any]]:
-        flat = [c for commands in asked for c in commands]
-        return _split(asked, await pipeline(self.redis, flat, transaction=self.atomic))
+        commands, picks = merged([c for request in asked for c in request])
+        results = await pipeline(self.redis, commands, transaction=self.atomic and len(commands) > 1)
+        return _split(asked, [pick(results) for pick in picks])
+
+
+Pick = Callable[[list[Any]], Any]
+IDEMPOTENT = {"expire"}  # commands that a tick asking them twice may send once
+
+
+def merged(flat: list[Command]) -> tuple[list[Command], list[Pick]]:
+    """`flat` with the HMGETs of one key joined into one (each caller's fields picked from its reply), the
+    HSETs of one key into one (unless the tick deletes a field of that hash: its order then matters) and
+    an EXPIRE asked twice sent once; and, per command of `flat`, how to take its reply from the replies."""
+    out: list[Command] = []
+    picks: list[Pick] = []
+    at: dict[tuple[str, Any], int] = {}
+    deleting = {args[0] for name, args, _ in flat if name == "hdel"}
+    for name, args, kwargs in flat:
+        if name == "hmget" and not kwargs:
+            key, fields = args[0], list(args[1])
+            i = at.get(("hmget", key))
+            if i is None:
+                i = at[("hmget", key)] = len(out)
+                out.append(("hmget", (key, []), {}))
+            joined = out[i][1][1]
+            start = len(joined)
+            joined.extend(fields)
+            picks.append(_part(i, start, len(fields)))
+            continue
+        if name == "hset" and args[0] not in deleting and set(kwargs) <= {"mapping"} and len(args) in (1, 3):
+            key = args[0]
+            fields = dict(kwargs.get("mapping") or {})
+            if len(args) == 3:
+                fields[args[1]] = args[2]
+            i = at.get(("hset", key))
+            if i is None:
+                i = at[("hset", key)] = len(out)
+                out.append(("hset", (key,), {"mapping": {}}))
+            out[i][2]["mapping"].update(fields)
+            picks.append(_whole(i))
+            continue
+        same = (name, repr((args, sorted(kwargs.items())))) if name in IDEMPOTENT else None
+        i = at.get(same) if same is not None else None
+        if i is None:
+            i = len(out)
+            out.append((name, args, kwargs))
+            if same is not None:
+                at[same] = i
+        picks.append(_whole(i))
+    return out, picks
+
+
+def _whole(i: int) -> Pick:
+    return lambda results: results[i]
+
+
+def _part(i: int, start: int, n: int) -> Pick:
+    def pick(results: list[Any]) -> Any:
+        reply = results[i]
+        return reply if isinstance(reply, BaseException) else reply[start : start + n]
+
+    return pick
 
 
 def _split(asked: list[list[Command]], results: list[Any]) -> list[list[Any]]:

@@ -12,7 +12,9 @@ The time is the caller's (`now`): workers share a wall clock (NTP), tests a virt
 from __future__ import annotations
 
 import redis.asyncio as aioredis
+from redis.exceptions import NoScriptError
 
+from storage.batching import batches
 from storage.keys import Keys
 from storage.tables import guarded
 
@@ -41,10 +43,13 @@ return 1
 
 
 class RedisPacer:
-    """`bot.core.outbox.Pacer` on Redis: the lanes' slots shared by all workers."""
+    """`bot.core.outbox.Pacer` on Redis: the lanes' slots shared by all workers. A slot is taken in the
+    pipeline of its tick's message lookups (`storage.batching`: the outbox asks for both at once)."""
 
     def __init__(self, redis: aioredis.Redis, prefix: str = "kozyr") -> None:
+        self.redis = redis
         self.keys = Keys(prefix)
+        self.batches = batches(redis)
         self._take = redis.register_script(TAKE)
         self._hold = redis.register_script(HOLD)
 
@@ -54,7 +59,16 @@ class RedisPacer:
     @guarded
     async def take(self, lane: str, interval: float, now: float) -> float:
         """0 when a call may go now (its slot is taken), else the seconds to wait before asking again."""
-        return float(await self._take(keys=[self._key(lane)], args=[repr(now), repr(interval)]))
+        for attempt in range(2):
+            call = ("evalsha", (self._take.sha, 1, self._key(lane), repr(now), repr(interval)), {})
+            (reply,) = await self.batches.reads([call])
+            if isinstance(reply, NoScriptError) and attempt == 0:  # a server that restarted
+                self._take.sha = await self.redis.script_load(TAKE)
+                continue
+            if isinstance(reply, BaseException):
+                raise reply
+            return float(reply)
+        raise AssertionError("unreachable")
 
     @guarded
     async def hold(self, lane: str, until: float, now: float) -> None:

@@ -26,7 +26,7 @@ from bot.core.ports import Frontend
 from bot.core.render import pretty_params, quote
 from bot.core.tokens import decode
 from games.base import GameError
-from storage import Store, Unavailable
+from storage import Duplicate, Store, Unavailable
 
 log = logging.getLogger(__name__)
 
@@ -55,24 +55,28 @@ class Host(House):
         lang = normalize_language(command.user.lang, self.settings.default_language)
         claim = f"update:{command.user.platform}:{command.update_id}" if command.update_id else None
         table_id = self._pressed_table(command)
+        # a press on a table is claimed by the commit it makes (the table keeps its last update ids)
+        update = command.update_id if table_id is not None else None
         try:
             # one round trip: the user's language, the update's claim and, for a button, its table
-            stored, claimed, found = await self.store.begin(command.user.key, claim, table_id)
+            stored, claimed, found = await self.store.begin(command.user.key, claim, table_id, update=update)
             lang = stored or lang
             if not claimed:
                 return Outcome()  # the platform delivered this update twice
             handler = ROUTES.get(type(command))
             if handler is None:
                 raise GameError("illegal_action", action=command.kind)
-            with self.preloaded(table_id, found):
+            with self.preloaded(table_id, found, update):
                 return await handler(self, command, lang)
+        except Duplicate:
+            return Outcome()  # applied already (by another worker, to which the platform sent it too)
         except GameError as e:
             metrics.error(e.code)
             return Outcome(reply=Reply(text=self.error_text(e, lang, command.user.platform), alert=True))
         except Unavailable:
             metrics.error("storage_unavailable")
             log.warning("storage unavailable while handling %s", command.kind)
-            if claim:
+            if claim and update is None:
                 await self._release(claim)
             return Outcome(reply=Reply(text=t(lang, "error.try_again"), alert=True))
 

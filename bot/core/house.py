@@ -36,6 +36,8 @@ RETRIES = 12
 
 # (table id, its stored (json, version)) read by `Host.handle` with its first round trip, for `change`
 _PRELOADED: ContextVar[tuple[str, tuple[str, int]] | None] = ContextVar("preloaded", default=None)
+# (table id, update id) of the press being handled: its commit of that table records the update id
+_UPDATE: ContextVar[tuple[str, str] | None] = ContextVar("update", default=None)
 
 
 class Unchanged(Exception):
@@ -71,17 +73,28 @@ class House:
 
     @staticmethod
     @contextlib.contextmanager
-    def preloaded(table_id: str | None, found: tuple[str, int] | None) -> Iterator[None]:
-        """While handling a command: the table its button names, read with the command's first round trip."""
+    def preloaded(
+        table_id: str | None, found: tuple[str, int] | None, update: str | None = None
+    ) -> Iterator[None]:
+        """While handling a command: the table its button names, read with the command's first round trip,
+        and the platform's id of the update (the commit of that table records it: the update's claim)."""
         token = _PRELOADED.set((table_id, found) if table_id and found else None)
+        pressed = _UPDATE.set((table_id, update) if table_id and update else None)
         try:
             yield
         finally:
             _PRELOADED.reset(token)
+            _UPDATE.reset(pressed)
 
     async def change(self, table_id: str, change: Change) -> tuple[Table, Table]:
-        """Load, change a copy, commit with compare-and-set; on a lost race, again from the fresh table."""
+        """Load, change a copy, commit with compare-and-set; on a lost race, again from the fresh table.
+
+        A press's commit of its table records the platform's update id (`storage.Duplicate` when another
+        worker applied that update already). A person's move writes no deadline that only moved later
+        (`lazy`): the sweep finds the earlier one and writes it then, once a turn instead of once a move."""
         first = _PRELOADED.get()
+        pressed = _UPDATE.get()
+        update = pressed[1] if pressed is not None and pressed[0] == table_id else None
         for _ in range(RETRIES):
             if first is not None and first[0] == table_id:
                 found: tuple[str, int] | None = first[1]  # read by `handle` with its first round trip
@@ -101,6 +114,7 @@ class House:
                 e.params.setdefault("game_key", old.game)
                 raise
             before, after = {u.key for u in old.people()}, {u.key for u in new.people()}
+            deadline, was = new.deadline(), old.deadline()
             try:
                 new.version = await self.store.commit(
                     table_id,
@@ -111,8 +125,10 @@ class House:
                     chat=new.chat.key,
                     users_added=sorted(after - before),
                     users_removed=sorted(before - after),
-                    deadline=new.deadline(),
+                    deadline=deadline,
                     closed=not new.open,
+                    update=update,
+                    lazy=pressed is not None and None not in (deadline, was) and deadline >= was,
                 )
             except Conflict:
                 continue

@@ -205,6 +205,7 @@ class _Lane:
     task: asyncio.Task[None] | None = None
     # (target key, message id, fingerprint shown) read just before the send, reused unless the lane slept
     looked: tuple[str, str | None, str | None] | None = None
+    sent_at: float = float("-inf")  # this process's last call in the lane
 
 
 class Outbox:
@@ -267,7 +268,7 @@ class Outbox:
         """Wait for a call's slot in `target`'s lane (shared by workers), for a message an adapter sends
         beside the queue (a command's reply): it counts against the chat's pace like the queue's own."""
         lane = self._lane(target)
-        await self._pace(lane)
+        await self._slot(lane)
         self._count(lane)
 
     def pending(self) -> int:
@@ -288,11 +289,14 @@ class Outbox:
         try:
             while lane.pending:
                 lane.looked = None
-                if await self._unchanged(lane, lane.pending[_first(lane)]):
+                await self._local_wait(lane)
+                unchanged, wait = await self._look_and_take(lane, lane.pending[_first(lane)])
+                if unchanged:
                     lane.pending.pop(_first(lane))
                     self.skipped += 1
                     continue
-                if await self._pace(lane):
+                if wait > 0:
+                    await self._pace(lane, wait)
                     lane.looked = None  # time passed: another worker may have sent meanwhile
                 delivery = lane.pending.pop(_first(lane))  # the newest by now, new messages first
                 await self._deliver(lane, delivery)
@@ -301,9 +305,22 @@ class Outbox:
             async with self._idle:
                 self._idle.notify_all()
 
+    async def _look_and_take(self, lane: _Lane, d: Delivery) -> tuple[bool, float]:
+        """Whether the message shows this view already, and the lane's slot (0: taken, else the wait).
+
+        Both are asked at once when both go to Redis: one pipeline (a tick's lookups and slots of every
+        lane share it). A slot taken for a view found shown already is spent: the lane's next call waits
+        one spacing more, no harm."""
+        if isinstance(d.target, NEW_MESSAGES) or not lane.limit.spacing:
+            return await self._unchanged(lane, d), await self._take(lane, self.clock())
+        looking = asyncio.ensure_future(self._unchanged(lane, d))  # asks before the take below is sent
+        wait = await self._take(lane, self.clock())
+        return await looking, wait
+
     async def _unchanged(self, lane: _Lane, d: Delivery) -> bool:
         """The message already shows exactly this view, or a newer one (so sending would spend budget for
-        nothing, or show an older view: another worker's newer edit may have gone first)."""
+        nothing, or show an older view: another worker's newer edit may have gone first). A turn alert
+        (`notify`) is a new message whatever the old one shows: its id is read for `_send` only."""
         if _unping(d):  # nothing to remove when the ping was never posted (or is gone already)
             try:
                 message_id = await self.ids.get(d.target)
@@ -311,35 +328,47 @@ class Outbox:
                 return False
             lane.looked = (d.target.key, message_id, None)
             return message_id is None
-        if isinstance(d.target, NEW_MESSAGES) or d.notify:
+        if isinstance(d.target, NEW_MESSAGES):
             return False
         try:
             message_id, shown = await self.ids.lookup(d.target)
         except Exception:
             return False  # not known: send it
         lane.looked = (d.target.key, message_id, shown)
-        return message_id is not None and _superseded(shown, d, fingerprint(d.screen))
+        return not d.notify and message_id is not None and _superseded(shown, d, fingerprint(d.screen))
 
-    async def _pace(self, lane: _Lane) -> bool:
-        """Sleep until this lane's next slot (shared by all workers) and the global budget allow a call;
-        True when it slept."""
-        slept = False
+    async def _local_wait(self, lane: _Lane) -> None:
+        """Wait for what this process knows without asking Redis: the global budget (`per_second`) and the
+        lane's spacing after its own last call here (the shared slot is taken with a `now` read a moment
+        before it reaches Redis; this keeps the calls of one process spaced by when they were made)."""
         while True:
             now = self.clock()
-            wait = 0.0
+            wait = lane.sent_at + lane.limit.spacing - now
             if self.per_second:
                 while self._global and self._global[0] <= now - 1:
                     self._global.popleft()
                 if len(self._global) >= self.per_second:
-                    wait = self._global[0] + 1 - now
-            if wait <= 0 and lane.limit.spacing:
-                wait = await self._take(lane, now)
+                    wait = max(wait, self._global[0] + 1 - now)
             if wait <= 0:
-                return slept
+                return
             await self.sleep(wait)
-            slept = True
+
+    async def _slot(self, lane: _Lane) -> None:
+        """Wait until a call may go in this lane now (its shared slot taken), outside `_run`'s own steps."""
+        await self._local_wait(lane)
+        await self._pace(lane, await self._take(lane, self.clock()))
+
+    async def _pace(self, lane: _Lane, wait: float) -> None:
+        """Sleep until this lane's next slot (shared by all workers) is ours and the budget allows a call."""
+        while wait > 0:
+            await self.sleep(wait)
+            await self._local_wait(lane)
+            wait = await self._take(lane, self.clock())
 
     async def _take(self, lane: _Lane, now: float) -> float:
+        """0 when the lane's shared slot is taken for a call now, else the seconds to wait."""
+        if not lane.limit.spacing:
+            return 0.0
         try:
             return await self.pacer.take(lane.key, lane.limit.spacing, now)
         except Exception:
@@ -347,7 +376,8 @@ class Outbox:
             return await self._local.take(lane.key, lane.limit.spacing, now)
 
     def _count(self, lane: _Lane) -> None:
-        self._global.append(self.clock())
+        lane.sent_at = now = self.clock()
+        self._global.append(now)
 
     async def _deliver(self, lane: _Lane, delivery: Delivery) -> None:
         for attempt in range(1, self.max_attempts + 1):
@@ -431,7 +461,7 @@ class Outbox:
         await (self.ids.set(target, new) if new is not None else self.ids.forget(target))
         if old is None:
             return
-        await self._pace(lane)
+        await self._slot(lane)
         self._count(lane)
         try:
             await self.transport.delete(target, old)

@@ -98,15 +98,16 @@ class Views:
         return screens.hand_screen(game, table, state, seat, lang, sign, offer, picked)
 
     def hand_delivery(self, table: Table, seat: int, notify: bool) -> Delivery:
+        """The seat's hand as `table` shows it; with its version, so it never replaces a newer one."""
         user = table.seats[seat].user
         assert user is not None
-        return Delivery(
-            target=HandTarget(table=table.id, user=user), screen=self.hand_screen(table, seat), notify=notify
-        )
+        target, screen = HandTarget(table=table.id, user=user), self.hand_screen(table, seat)
+        return Delivery(target=target, screen=screen, notify=notify, version=table.version)
 
     def table_delivery(self, table: Table, notify: bool = False) -> Delivery:
+        """The table message as `table` shows it; with its version, so it never replaces a newer one."""
         target = TableTarget(table=table.id, chat=table.chat)
-        return Delivery(target=target, screen=self.table_screen(table), notify=notify)
+        return Delivery(target=target, screen=self.table_screen(table), notify=notify, version=table.version)
 
     @staticmethod
     def ping(table: Table, seat: int) -> Delivery:

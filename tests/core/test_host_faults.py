@@ -184,3 +184,21 @@ async def test_after_an_outage_the_background_reconciles_every_table(redis, pref
     tbl = await host.load(table)
     shown = [d for d in rec.deliveries[seen:] if isinstance(d.target, TableTarget)]
     assert shown and shown[-1].screen == host.views.table_screen(tbl)
+
+
+async def test_a_press_is_claimed_by_its_commit_and_a_second_worker_ignores_it(store_factory) -> None:
+    """The table keeps the press's update id (no claim key of its own): the same update delivered to
+    another worker as well is ignored there, the table moved once."""
+    first, second = await store_factory(), await store_factory()
+    host, rec = make_host(first)
+    other, _ = make_host(second)
+    table = await open_table(host, rec, bots=3)
+    await host.settle()
+    token = rec.tokens(A)[0]
+    before = await first.load(table)
+    assert (await host.handle(Press(user=A, token=token, chat=CHAT, update_id="88"))).reply is None
+    again = await other.handle(Press(user=A, token=token, chat=CHAT, update_id="88"))
+    assert again.reply is None and not again.deliveries
+    found = await first.load(table)
+    assert found and before and found[1] == before[1] + 1
+    assert not await first.redis.exists(first.keys.seen("update:console:88"))

@@ -5,14 +5,7 @@ from __future__ import annotations
 
 from games.bridge import GAME, BridgeState, new_from_pbn
 from games.bridge.chat import card_text, ending, sheet, suits_text
-
-DEAL = "N:AKQ2.K32.A54.Q32 T98.QJT9.KJ2.J54 J76.A8.Q987.AK76 543.7654.T63.T98"
-
-
-def act(state: BridgeState, *actions: str) -> BridgeState:
-    for a in actions:
-        state, _ = GAME.apply(state, GAME.to_act(state)[0], GAME.normalize(a))
-    return state
+from tests.games.test_bridge_pbn import DEAL, act
 
 
 def test_one_notation_for_hands_and_cards() -> None:

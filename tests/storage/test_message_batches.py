@@ -16,6 +16,7 @@ from bot.core.api import ChatRef, UserRef
 from bot.core.outbox import Outbox
 from bot.core.outcome import Delivery, HandTarget, Screen, TableTarget
 from storage import RedisMessageIds, Unavailable
+from storage.batching import merged
 from tests.core.hosting import RoundTrips
 
 GROUP = ChatRef(platform="telegram", id="-100")
@@ -186,3 +187,36 @@ async def test_a_moves_three_messages_cost_two_round_trips(redis: aioredis.Redis
         box.submit(move(2))
         await box.drain()
     assert rt.count <= (2 if not hasattr(redis, "get_nodes") else 6), rt.count
+
+
+def test_a_ticks_commands_on_one_hash_are_sent_as_one() -> None:
+    """One HMGET for the lookups of one table's messages (each caller gets its own fields back), one HSET
+    for what they show, a TTL asked twice sent once; an HDEL of a hash keeps that hash's writes apart."""
+    asked = [
+        ("hmget", ("k", ["a", "a#"]), {}),
+        ("evalsha", ("sha", 1, "pace"), {}),
+        ("hmget", ("k", ["b", "b#"]), {}),
+        ("hmget", ("other", ["c"]), {}),
+    ]
+    commands, picks = merged(asked)
+    assert commands == [
+        ("hmget", ("k", ["a", "a#", "b", "b#"]), {}),
+        ("evalsha", ("sha", 1, "pace"), {}),
+        ("hmget", ("other", ["c"]), {}),
+    ]
+    replies = [["1", "v1", None, None], 0, ["3"]]
+    assert [pick(replies) for pick in picks] == [["1", "v1"], 0, [None, None], ["3"]]
+    writes = [
+        ("hset", ("k", "a#", "v2"), {}),
+        ("hset", ("k",), {"mapping": {"b": "2", "b#": "v"}}),
+        ("expire", ("k", 60), {"nx": True}),
+        ("expire", ("k", 60), {"nx": True}),
+        ("hdel", ("j", "x#"), {}),
+        ("hset", ("j", "x", "9"), {}),
+        ("hset", ("j",), {"mapping": {"y#": "w"}}),
+    ]
+    commands, picks = merged(writes)
+    assert commands[:2] == [("hset", ("k",), {"mapping": {"a#": "v2", "b": "2", "b#": "v"}}), writes[2]]
+    assert commands[2:] == writes[4:]  # a tick deleting a field of `j`: its writes keep their order
+    failed = RedisConnectionError("lost")
+    assert [pick([1, failed, 0, 1, 1]) for pick in picks][:4] == [1, 1, failed, failed]
