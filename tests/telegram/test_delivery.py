@@ -7,7 +7,7 @@ import itertools
 import pytest
 
 from bot.core.api import ChatRef
-from bot.core.outcome import Delivery, Screen, TableTarget
+from bot.core.outcome import Delivery, Outcome, Reply, Screen, TableTarget
 from tests.telegram.fakeapi import Call
 from tests.telegram.harness import ANN, BOB, CAT, GROUP, Harness
 
@@ -196,6 +196,24 @@ async def test_a_picture_goes_as_one_photo_and_its_caption_is_edited_in_place(hf
     await show(h, table_view("over, with a new line"))
     assert "new line" in h.api.messages(GROUP)[0].text  # the caption changed, the picture stayed
     assert [c.method for c in h.api.calls if c.ok] == ["sendPhoto", "editMessageCaption"]
+
+
+async def test_a_group_that_refuses_files_gets_a_games_record_as_text_alone(
+    hf: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A record file (📄 PBN from /history) where the group allows no documents: its caption alone."""
+    h = hf
+    screen = Screen(lines=["Game 7 as PBN"], document=b'[Event "Kozyr 7"]\n', document_name="kozyr-7.pbn")
+
+    async def record(command: object) -> Outcome:
+        return Outcome(reply=Reply(text=screen.text(), screen=screen))
+
+    monkeypatch.setattr(h.frontend, "handle", record)
+    await h.say(ANN, "/history")
+    assert h.api.last(GROUP).document == screen.document and h.api.last(GROUP).text == "Game 7 as PBN"
+    h.api.fail("sendDocument", 400, "Bad Request: not enough rights to send documents to the chat")
+    await h.say(ANN, "/history")
+    assert h.api.last(GROUP).document is None and h.api.last(GROUP).text == "Game 7 as PBN"
 
 
 async def test_a_group_that_refuses_photos_gets_the_final_text_alone(hf: Harness) -> None:
