@@ -42,37 +42,20 @@ async def say(
         log.info("could not answer in %s: %s", message.chat.id, e)
 
 
-async def say_photo(tg: TelegramFrontend, message: Message, screen: Screen) -> None:
-    """A picture (the score sheet) captioned with the screen's text, where the command was; the text alone
-    where the chat refuses photos. Never raises."""
-    assert screen.image is not None
+async def say_file(tg: TelegramFrontend, message: Message, screen: Screen) -> None:
+    """The screen's picture (the score sheet) or file (a game's record: bridge's PBN), captioned with its
+    text, where the command or the pressed button was; the text alone where the chat refuses pictures or
+    files. Never raises."""
+    caption = screen_html(screen)[:CAPTION_MAX]
     try:
         if is_group(message.chat):
             await tg.slot(message)
-        await message.answer_photo(
-            BufferedInputFile(screen.image, filename="sheet.png"),
-            caption=screen_html(screen)[:CAPTION_MAX],
-            parse_mode="HTML",
-        )
-    except TelegramBadRequest as e:
-        log.info("could not send a picture to %s (%s): the text alone", message.chat.id, e.message)
-        await say(tg, message, screen_html(screen))
-    except TelegramAPIError as e:
-        log.info("could not send a picture to %s: %s", message.chat.id, e)
-
-
-async def say_document(tg: TelegramFrontend, message: Message, screen: Screen) -> None:
-    """A file (a game's record: bridge's PBN) captioned with the screen's text, where the command or the
-    pressed button was; the text alone where the chat refuses files. Never raises."""
-    assert screen.document is not None
-    try:
-        if is_group(message.chat):
-            await tg.slot(message)
-        await message.answer_document(
-            BufferedInputFile(screen.document, filename=screen.document_name or "record.txt"),
-            caption=screen_html(screen)[:CAPTION_MAX],
-            parse_mode="HTML",
-        )
+        if screen.image is not None:
+            picture = BufferedInputFile(screen.image, filename="sheet.png")
+            await message.answer_photo(picture, caption=caption, parse_mode="HTML")
+        elif screen.document is not None:
+            document = BufferedInputFile(screen.document, filename=screen.document_name or "record.txt")
+            await message.answer_document(document, caption=caption, parse_mode="HTML")
     except TelegramBadRequest as e:
         log.info("could not send a file to %s (%s): the text alone", message.chat.id, e.message)
         await say(tg, message, screen_html(screen))
@@ -81,10 +64,8 @@ async def say_document(tg: TelegramFrontend, message: Message, screen: Screen) -
 
 
 async def show(tg: TelegramFrontend, message: Message, reply: Reply) -> None:
-    if reply.screen is not None and reply.screen.image is not None:
-        await say_photo(tg, message, reply.screen)
-    elif reply.screen is not None and reply.screen.document is not None:
-        await say_document(tg, message, reply.screen)
+    if reply.screen is not None and (reply.screen.image is not None or reply.screen.document is not None):
+        await say_file(tg, message, reply.screen)
     elif reply.screen is not None:
         await say(tg, message, screen_html(reply.screen), keyboard(reply.screen))
     else:

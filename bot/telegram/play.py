@@ -18,7 +18,7 @@ from aiogram.types import CallbackQuery, Chat, Message, Update
 from bot.core.api import Press, ShowHand, UserRef
 from bot.core.i18n import t
 from bot.core.outcome import Screen
-from bot.telegram.common import Answer, open_bot_hint, run, say_document, update_id
+from bot.telegram.common import Answer, open_bot_hint, run, say_file, update_id
 from bot.telegram.frontend import TelegramFrontend
 from bot.telegram.refs import chat_ref, is_group, keyboard, message_chat, peek_action, screen_html, user_ref
 
@@ -44,7 +44,7 @@ async def press(query: CallbackQuery, event_update: Update, tg: TelegramFrontend
         elif reply is not None and reply.screen is not None and reply.screen.document is not None:
             await answer()  # a game's record (📄 PBN): a file, where the button was
             if isinstance(query.message, Message):
-                await say_document(tg, query.message, reply.screen)
+                await say_file(tg, query.message, reply.screen)
         elif reply is not None:
             await answer(reply.text, alert=reply.alert)
     except Exception:
