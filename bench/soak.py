@@ -60,8 +60,10 @@ from bot.core.config import Settings  # noqa: E402
 from bot.core.host import Host  # noqa: E402
 from bot.core.records import game_moves  # noqa: E402
 from bot.core.tokens import decode  # noqa: E402
+from bot.telegram.app import make_bot  # noqa: E402
+from bot.telegram.frontend import TelegramFrontend  # noqa: E402
 from bot.telegram.refs import screen_html  # noqa: E402
-from storage import Store  # noqa: E402
+from storage import RedisMessageIds, RedisPacer, Store  # noqa: E402
 from storage.connect import connect  # noqa: E402
 from tests import redis_nodes  # noqa: E402
 from tests.telegram.fakeapi import TOKEN, FakeBotAPI, Msg  # noqa: E402
@@ -72,6 +74,7 @@ ANSWERED_IN_TIME = 4.5  # an answer later than this may be the adapter's empty "
 AGAIN_AFTER = 15.0  # seconds a person waits for their hand to change before pressing again
 GROUP_BASE = -100_000_000_000  # group chat ids (a basic group's), one per table
 PERSON_BASE = 10_000_000
+SHORT = (50, 0.4, 3.0)  # --short: tables, minutes, think (tests/ops/test_soak.py)
 
 
 class Api(FakeBotAPI):
@@ -280,6 +283,10 @@ async def comeback(
     )
 
 
+def say(what: str, started: float) -> None:
+    print(f"{time.monotonic() - started:5.1f}s {what}", flush=True)
+
+
 async def open_tables(host: Host, n: int, api: Api) -> tuple[list[str], list[Person]]:
     gate = asyncio.Semaphore(32)
     people: list[Person] = []
@@ -292,6 +299,7 @@ async def open_tables(host: Host, n: int, api: Api) -> tuple[list[str], list[Per
                 UserRef(platform="telegram", id=str(PERSON_BASE + 2 * i + k), name=f"P{i}.{k}")
                 for k in (0, 1)
             ]
+            api.started.update(int(u.id) for u in users)  # they have started the bot: hands may be sent
             out = await host.handle(NewTable(user=users[0], chat=chat, game="rozpysnyi"))
             await host.handle(Join(user=users[1], chat=chat))
             for _ in range(2):
@@ -301,7 +309,6 @@ async def open_tables(host: Host, n: int, api: Api) -> tuple[list[str], list[Per
             table = await host.load(out.table)
             for seat, s in enumerate(table.seats):
                 if s.user is not None:
-                    api.started.add(int(s.user.id))
                     people.append(Person(s.user, out.table, seat))
             return out.table
 
@@ -371,7 +378,8 @@ def judge(soak: Soak, tables: dict[str, Any], codes: dict[str, str]) -> dict[str
     return {"applied": applied, "lost": lost, "duplicated": duplicated}
 
 
-async def soak(args: argparse.Namespace) -> int:
+async def soak(args: argparse.Namespace) -> dict[str, Any]:
+    """Run the soak; its figures (`lost`, `duplicated`, `differ` must be 0)."""
     rng = random.Random(args.seed)
     started = time.monotonic()
     with redis_nodes.cluster(masters=3, replicas=1) if args.topology == "cluster" else single() as cluster:
@@ -379,10 +387,22 @@ async def soak(args: argparse.Namespace) -> int:
         base = await api.start()
         redis = await connect(cluster.seeds, topology=args.topology)
         store = Store(redis, prefix="kozyr")
-        settings = Settings(token_secret=SECRET, _env_file=None)
+        settings = Settings(token_secret=SECRET, telegram_token=TOKEN, telegram_api_url=base, _env_file=None)
         host = Host(store, settings)
+        say(f"a cluster of {len(cluster.nodes)} nodes up", started)
+        # the tables are opened as a worker would open them: their messages sent through a Telegram
+        # front end (paced, ids in Redis), so the workers' reconcile at start finds them shown
+        bot = make_bot(settings)
+        front = TelegramFrontend(
+            bot, host, RedisMessageIds(redis), bot_username="soak_bot", prefs=store, pacer=RedisPacer(redis)
+        )
+        host.attach(front)
         tables, people = await open_tables(host, args.tables, api)
-        print(f"{len(tables)} tables opened in {time.monotonic() - started:.0f}s", flush=True)
+        await front.drain()
+        await front.close()
+        await bot.session.close()
+        host.frontends.clear()
+        say(f"{len(tables)} tables opened, {len(api.calls)} Bot API calls", started)
         logs = Path(args.logs)
         shutil.rmtree(logs, ignore_errors=True)
         logs.mkdir(parents=True)
@@ -410,73 +430,108 @@ async def soak(args: argparse.Namespace) -> int:
                 "WORKER_ID": f"w{k}",
             }
             workers.append(Worker(f"w{k}", port, env, logs / f"worker-{k}.log"))
-        for w in workers:  # one after the other: the first sends every table's messages (its reconcile)
-            await w.start()
+        try:
+            return await run(args, api, host, cluster, workers, tables, people, rng, started)
+        finally:
+            for w in workers:  # whatever went wrong: no worker outlives the soak
+                w.kill()
+            await redis.aclose()
+            await api.close()
+
+
+async def run(
+    args: argparse.Namespace,
+    api: Api,
+    host: Host,
+    cluster: Any,
+    workers: list[Worker],
+    tables: list[str],
+    people: list[Person],
+    rng: random.Random,
+    started: float,
+) -> dict[str, Any]:
+    """The soak itself, once the tables are open: the workers start, the people press, the chaos."""
+    store = host.store
+    for w in workers:  # together, as a deployment starts
+        await w.start()
+    for w in workers:
+        await w.ready()
+    say("both workers serve", started)
+    s = Soak(args, api, workers, people, tables, rng=rng)
+    seconds = args.minutes * 60
+    start = time.monotonic()
+    async with aiohttp.ClientSession() as session:
+        chaos = asyncio.create_task(s.chaos(cluster, store, start, seconds))
+        await s.people_press(session, start + seconds)
+        events = await chaos
+        say("the presses stop", started)
+        await asyncio.gather(*s.tasks)  # the presses under way, the master's comeback
+        for w in workers:  # a worker started again serves before the end is judged (its reconcile)
             await w.ready()
-            await quiet(api, 3.0, limit=120.0)
-        s = Soak(args, api, workers, people, tables, rng=rng)
-        seconds = args.minutes * 60
-        start = time.monotonic()
-        async with aiohttp.ClientSession() as session:
-            chaos = asyncio.create_task(s.chaos(cluster, store, start, seconds))
-            await s.people_press(session, start + seconds)
-            events = await chaos
-            for w in workers:  # a worker started again serves before the end is judged (its reconcile)
-                await w.ready()
-            await asyncio.sleep(3)  # the last presses' answers
-        await quiet(api, 6.0, limit=300.0)  # no call for twice a group's spacing: every outbox is empty
-        committed: dict[str, Any] = {}
-        codes: dict[str, str] = {}
-        for table_id in tables:
-            committed[table_id] = await host.load(table_id)
-            codes[table_id] = await store.game_codes(table_id)
-        differ = differing_views(host, api, committed)
-        figures = judge(s, committed, codes)
-        sizes = await every_key(redis, "kozyr")
-        codes_at_exit = [await w.stop() for w in workers]
-        answered = sum(1 for p in s.presses if p.qid in api.answer_params)
-        where = "a 3-master cluster with a replica each" if args.topology == "cluster" else "one redis-server"
-        print(f"\nsoak: {args.tables} tables (2 people, 2 AI heuristic), {args.minutes:g} min, two workers "
-              f"on {where}; think {args.think:g}s; {time.monotonic() - started:.0f}s in all")  # fmt: skip
-        for line in events:
-            print(f"  {line}")
-        print(f"moves applied: {figures['applied']}")
-        print(f"moves lost: {figures['lost']}")
-        print(f"duplicated: {figures['duplicated']}")
-        print(f"presses answered: {answered} of {len(s.presses)} sent ({s.unsent} found no worker)")
-        print(f"views that differ from the committed state: {len(differ)}")
-        for line in differ[:5]:
-            print(f"  {line}")
-        kinds = ", ".join(f"{k} {v / len(tables):.0f}" for k, v in sizes.most_common() if v)
-        print(f"Redis memory per table, every key: {sum(sizes.values()) / len(tables):.0f} B ({kinds})")
-        print(f"workers' exit codes at the end (SIGTERM): {codes_at_exit}; logs in {logs}")
-        await redis.aclose()
-        await api.close()
-        bad = figures["lost"] or figures["duplicated"] or differ
-        summary = {**figures, "answered": answered, "sent": len(s.presses), "differ": len(differ)}
-        print(json.dumps(summary))
-        return 1 if bad else 0
+    await quiet(api, 6.0, limit=300.0)  # no call for twice a group's spacing: every outbox is empty
+    say("the Bot API is quiet", started)
+    committed: dict[str, Any] = {}
+    codes: dict[str, str] = {}
+    for table_id in tables:
+        committed[table_id] = await host.load(table_id)
+        codes[table_id] = await store.game_codes(table_id)
+    differ = differing_views(host, api, committed)
+    figures = judge(s, committed, codes)
+    sizes = await every_key(store.redis, "kozyr")
+    codes_at_exit = await asyncio.gather(*(w.stop() for w in workers))
+    answered = sum(1 for p in s.presses if p.qid in api.answer_params)
+    where = "a 3-master cluster with a replica each" if args.topology == "cluster" else "one redis-server"
+    print(f"\nsoak: {args.tables} tables (2 people, 2 AI heuristic), {args.minutes:g} min, two workers "
+          f"on {where}; think {args.think:g}s; {time.monotonic() - started:.0f}s in all")  # fmt: skip
+    for line in events:
+        print(f"  {line}")
+    print(f"moves applied: {figures['applied']}")
+    print(f"moves lost: {figures['lost']}")
+    print(f"duplicated: {figures['duplicated']}")
+    print(f"presses answered: {answered} of {len(s.presses)} sent ({s.unsent} found no worker)")
+    print(f"views that differ from the committed state: {len(differ)}")
+    for line in differ[:5]:
+        print(f"  {line}")
+    kinds = ", ".join(f"{k} {v / len(tables):.0f}" for k, v in sizes.most_common() if v)
+    print(f"Redis memory per table, every key: {sum(sizes.values()) / len(tables):.0f} B ({kinds})")
+    print(f"workers' exit codes at the end (SIGTERM): {codes_at_exit}; logs in {args.logs}")
+    summary = {
+        **figures,
+        "answered": answered,
+        "sent": len(s.presses),
+        "differ": len(differ),
+        "events": events,
+        "bytes_per_table": round(sum(sizes.values()) / len(tables)),
+        "exit_codes": codes_at_exit,
+    }
+    print(json.dumps(summary))
+    return summary
 
 
-def main() -> None:
+def options(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=1000)
     parser.add_argument("--minutes", type=float, default=10.0)
     parser.add_argument("--think", type=float, default=20.0, help="seconds a person takes at most to press")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--logs", default="/tmp/kozyr-soak", help="where the workers' logs go")
-    parser.add_argument("--short", action="store_true", help="50 tables, 30 s, think 3 s (make test)")
+    parser.add_argument("--short", action="store_true", help="50 tables, 24 s, think 3 s (make test)")
     parser.add_argument(
         "--topology",
         choices=["cluster", "server"],
         default="cluster",
         help="server: one redis-server, no failover",
     )
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.short:
-        args.tables, args.minutes, args.think = 50, 0.5, 3.0
+        args.tables, args.minutes, args.think = SHORT
+    return args
+
+
+def main() -> None:
     with contextlib.suppress(KeyboardInterrupt):
-        sys.exit(asyncio.run(soak(args)))
+        summary = asyncio.run(soak(options()))
+        sys.exit(1 if summary["lost"] or summary["duplicated"] or summary["differ"] else 0)
 
 
 if __name__ == "__main__":
