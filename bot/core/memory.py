@@ -3,10 +3,14 @@ fallback while Redis is away (`storage` keeps them in Redis, shared by workers).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from bot.core.outbox import Target
+
+class Target(Protocol):
+    """What a message is kept under: any of the outbox's targets (`bot.core.outbox.Target`)."""
+
+    @property
+    def key(self) -> str: ...
 
 
 class MemoryMessageIds:
