@@ -31,8 +31,9 @@ def test_the_c_example_plays_the_bridge_contest_preset(bridge_client: str) -> No
 
 
 def test_an_extra_line_is_a_violation(tmp_path: Path) -> None:
-    # answers its second question twice, in one write: two writes let a loaded machine deliver the second
-    # line after the next question was sent, where it reads as that question's (illegal) answer
+    # answers its second question twice, in one write: both lines are in the pipe before the next question
+    # (two writes may reach the server on either side of it: docs/protocol.md, "One line answers one
+    # question")
     chatty = tmp_path / "chatty.py"
     chatty.write_text(
         "import json, sys\n"
