@@ -27,8 +27,9 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PATH=/venv/bin:$PATH
 COPY --from=build /venv /venv
 # DejaVu Sans draws the score sheet picture (Cyrillic names, card suits); without it Pillow falls back to its
-# own font, which has Latin letters only.
-RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core \
+# own font, which has Latin letters only. Its version is pinned (the base image's Debian 13 has 2.37-8): a
+# build gets that font or fails, never another one unnoticed.
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core=2.37-8 \
     && rm -rf /var/lib/apt/lists/*
 RUN useradd --create-home --uid 10001 kozyr
 USER kozyr

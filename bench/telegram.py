@@ -1,19 +1,25 @@
 """Bot API traffic of a 4-person table played through the Telegram adapter, and what the group sees.
 
-    .venv/bin/python bench/telegram.py [--game rozpysnyi,durak] [--schedule short] [--think 0,3,10]
-                                      [--workers 1] [--seed 1]
+    .venv/bin/python bench/telegram.py [--game rozpysnyi,durak,tricks,bridge,dvorovoy,most]
+                                      [--schedule short] [--think 0,3,10] [--workers 1] [--seed 1]
+                                      [--pings auto|group|off]
 
 Four people join a group table by buttons and play it out by buttons against the fake Bot API server
 of the tests (real aiogram, real host and outbox on fakeredis). Time is simulated by a small
 discrete-event clock: the outbox's pacing waits (a group's calls one every 3 s, a private chat's 1 s
-apart, 429 pauses) sleep on it, and each person moves `think` simulated seconds after a hand with a
-legal move shows up in their private chat — only on what Telegram would be showing them at that
-moment, so views still waiting in the outbox get coalesced. With `--workers 2` the presses alternate
-between two workers (two hosts, two outboxes) sharing one Redis, as behind a load balancer.
+apart, 429 pauses) sleep on it, and each person presses `think` simulated seconds after their hand
+shows something to press — only on what Telegram would be showing them at that moment, so views
+still waiting in the outbox get coalesced — and then waits for it to change. Moves are chosen at
+random; where a hand offers cards to pick (Most's melds and discards) a person picks one card first,
+then makes a move it allows. With `--workers 2` the presses alternate between two workers (two hosts,
+two outboxes) sharing one Redis, as behind a load balancer. Most and bridge play one game (`short`,
+`quick` with 4 boards).
 
 Prints Bot API calls per person move (callback answers included) by method and by chat, the most
 calls to the group in any 60 simulated seconds, how long after a move the group's table message
 showed it (table-edit latency, p50/p99/max), and how long after the last move the final result came.
+A card pick is not a move: it changes the picker's hand and the table's version, not what the group's
+table shows, so it has no table-edit latency (counting it as one is what made Most look seconds behind).
 """
 
 from __future__ import annotations
@@ -43,6 +49,9 @@ from tests.telegram.fakeapi import Call, Msg
 from tests.telegram.harness import ANN, BOB, CAT, DAN, GROUP, Harness, Person, VirtualClock, button
 
 PEOPLE = (ANN, BOB, CAT, DAN)
+PRESETS = {"most": "short", "bridge": "quick boards=4"}  # one game, four boards: a table that ends
+GAMES = ("rozpysnyi", "durak", "tricks", "bridge", "dvorovoy", "most")
+PICK_SOMETIMES = 0.2  # with moves on offer, how often a person picks a card first (Most's toggles)
 SENDING = (
     "sendMessage", "sendPhoto", "editMessageText", "editMessageCaption", "editMessageReplyMarkup",
     "deleteMessage",
@@ -121,6 +130,22 @@ def action_of(token: str) -> str:
     return token.split("|")[2]
 
 
+def choose(rng: random.Random, buttons: list[dict[str, Any]], legal: set[str]) -> str | None:
+    """What a person presses: one of the moves their hand offers, at random (never undo). Where the hand
+    offers cards to pick (Most's toggles) they pick one card, sometimes or when no move is offered, and
+    with a card picked they make one of the moves it allows (or unpick it)."""
+    tokens = [b["callback_data"] for b in buttons if "callback_data" in b]
+    moves = [tk for tk in tokens if action_of(tk) in legal and action_of(tk) != "undo"]
+    cards = [b for b in buttons if action_of(b.get("callback_data", "||")).startswith("@pick:")]
+    cards = [b for b in cards if action_of(b["callback_data"]) not in ("@pick:clear",)]
+    picked = [b["callback_data"] for b in cards if b["text"].startswith("✓")]
+    if picked:
+        return rng.choice(moves) if moves else picked[0]
+    if cards and (not moves or rng.random() < PICK_SOMETIMES):
+        return str(rng.choice(cards)["callback_data"])
+    return rng.choice(moves) if moves else None
+
+
 def version_of_markup(markup: Any) -> int | None:
     """The table version a sent table message was drawn at (its buttons' tokens carry it)."""
     if not isinstance(markup, dict):
@@ -133,7 +158,9 @@ def version_of_markup(markup: Any) -> int | None:
     return None
 
 
-async def play(game: str, schedule: str, think: float, seed: int, workers: int) -> dict[str, Any]:
+async def play(
+    game: str, schedule: str, think: float, seed: int, workers: int, pings: str = "auto"
+) -> dict[str, Any]:
     random.SystemRandom = lambda: random.Random(seed)  # type: ignore[assignment,misc]  # a fixed deal
     clock = SimClock()
     h = await Harness(polling=False, clock=clock).start()
@@ -144,8 +171,11 @@ async def play(game: str, schedule: str, think: float, seed: int, workers: int) 
     try:
         for p in (ANN, CAT):
             await sim.say(p, "/start", chat_id=p.id)
+        for p in PEOPLE if pings != "auto" else ():
+            await sim.say(p, f"/pings {pings}", chat_id=p.id)  # how each hears it is their move
         options = f" schedule={schedule.replace(' ', ',')}" if game == "rozpysnyi" else ""
-        await sim.say(ANN, f"/new {game}{options}")
+        preset = f" {PRESETS[game]}" if game in PRESETS else ""
+        await sim.say(ANN, f"/new {game}{preset}{options}")
         for p in (BOB, CAT, DAN):
             query = await sim.press(p, h.table(), button(h.table(), "Join"))
             await sim.until_idle()
@@ -155,7 +185,9 @@ async def play(game: str, schedule: str, think: float, seed: int, workers: int) 
         table_id = h.table().text.split("table ")[1].split("<")[0]
         await sim.press(ANN, h.table(), button(h.table(), "Start"))
         first, started_at, wall = len(h.api.calls), clock.now, time.perf_counter()
-        moves, seen_at, made, refused = 0, {}, [], []
+        moves, picks, presses, made, refused = 0, 0, 0, [], []
+        since: dict[int, tuple[tuple[Any, ...], float]] = {}  # person → the view they see, since when
+        waiting: dict[int, tuple[Any, ...]] = {}  # person → the view they pressed on: they wait for a new one
         rng = random.Random(seed)  # each person presses one of their legal buttons at random
         while True:
             await sim.quiet()
@@ -166,37 +198,45 @@ async def play(game: str, schedule: str, think: float, seed: int, workers: int) 
             ready = []
             for seat, p in enumerate(PEOPLE):
                 hand = h.hand(p)
+                if hand is None:
+                    continue
+                view = (hand.message_id, hand.text, str(hand.markup))  # its text and buttons (a ✓ pick)
+                if since.get(p.id, ((), 0.0))[0] != view:
+                    since[p.id] = (view, clock.now)
+                if waiting.get(p.id) == view:
+                    continue
                 legal = (
                     set(rules.legal_actions(state, seat)) if state and table.status == "playing" else set()
                 )
-                tokens = [tk for tk in hand.tokens() if action_of(tk) in legal] if hand else []
-                tokens = [tk for tk in tokens if action_of(tk) != "undo"]  # a person plays on
-                if tokens:
-                    seen = seen_at.setdefault((p.id, hand.message_id, hand.text), clock.now)
-                    if seen < math.inf:
-                        ready.append((seen + think, p, hand, rng.choice(tokens)))
+                token = choose(rng, hand.buttons() if legal else [], legal)
+                if token is not None:
+                    ready.append((since[p.id][1] + think, p, hand, token, view))
             if not ready:
                 if not clock.sleeping:
                     break  # nothing on its way and nobody to move: the game is over
                 clock.advance(clock.next_wake())
                 continue
-            due, person, hand, token = min(ready, key=lambda r: r[0])
+            due, person, hand, token, view = min(ready, key=lambda r: r[0])
             if clock.next_wake() < due:
                 clock.advance(clock.next_wake())
                 continue
             clock.advance(due)
-            query = await sim.press(person, hand, token, dps[moves % len(dps)])
+            waiting[person.id] = view
+            query = await sim.press(person, hand, token, dps[presses % len(dps)])
+            presses += 1
             after = await h.store.load(table_id)
-            if after is not None and after[1] > loaded[1]:
+            if after is not None and after[1] > loaded[1] and action_of(token).startswith("@pick:"):
+                picks += 1  # a change of the hand alone: the group's table does not show it
+            elif after is not None and after[1] > loaded[1]:
                 moves += 1
                 made.append((clock.now, after[1]))
-            else:  # refused: that person waits for their next view instead of pressing again
+            else:
                 refused.append(h.api.answer_params.get(query, {}).get("text", ""))
-                seen_at[(person.id, hand.message_id, hand.text)] = math.inf
         await sim.until_idle()
         group = [c for c in h.api.calls[first:] if c.method in SENDING and chat_of(c) == GROUP]
         return {
             "moves": moves,
+            "picks": picks,
             "calls": [c for c in h.api.calls[first:] if c.method != "getUpdates"],
             "group_times": [c.at for c in group],
             "latency": latencies(made, group),
@@ -260,7 +300,9 @@ def report(game: str, schedule: str, think: float, workers: int, r: dict[str, An
     group = sum(1 for c in calls if c.method in SENDING and chat_of(c) == GROUP)
     private = sum(1 for c in calls if c.method in SENDING and chat_of(c) > 0)
     what = f"{game} (schedule {schedule!r})" if game == "rozpysnyi" else game
-    print(f"\n{what}: {moves} person moves, {think:g} s per move, {workers} worker(s); over: {r['over']}")
+    picked = f" (and {r['picks']} card picks)" if r["picks"] else ""
+    who = f"{think:g} s a press, {workers} worker(s)"
+    print(f"\n{what}: {moves} person moves{picked}, {who}; over: {r['over']}")
     print(f"  simulated play time {r['minutes']:.1f} min (wall {r['wall']:.1f} s)")
     total = len(calls)
     print(f"  Bot API calls: {total} = {total / moves:.2f} per person move (callback answers included)")
@@ -285,10 +327,11 @@ async def main() -> None:
     parser.add_argument("--workers", type=int, default=1, help="workers sharing one Redis (1 or more)")
     parser.add_argument("--think", default="0,3,10", help="seconds a person takes per move (comma list)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--pings", default="auto", help="turn alerts: auto, group, off")
     args = parser.parse_args()
     for game in args.game.split(","):
         for think in (float(x) for x in args.think.split(",")):
-            result = await play(game, args.schedule, think, args.seed, args.workers)
+            result = await play(game, args.schedule, think, args.seed, args.workers, args.pings)
             report(game, args.schedule, think, args.workers, result)
 
 

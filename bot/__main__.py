@@ -52,7 +52,11 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("--opponents", type=int, help="how many AI opponents")
     # --ai: its former name, kept for old command lines (it read as "how many AIs", which is --opponents)
     c.add_argument(
-        "--level", "--ai", dest="ai", help="the AI's level: a name, or a number from 1 (the weakest)"
+        "--level",
+        "--ai",
+        dest="ai",
+        metavar="LEVEL",
+        help="the AI's level: a name, or a number from 1 (the weakest)",
     )
     c.add_argument("--lang", help="en, ru or uk")
     c.add_argument("--pace", type=float, help="seconds between AI moves (default AI_DELAY)")

@@ -18,13 +18,18 @@ from storage.batching import batches
 from storage.keys import Keys
 from storage.tables import guarded
 
+# How long a lane's key outlives its slot, on Redis's own clock. The slot is in the caller's time, which
+# may run behind Redis's (a worker's clock a little late, a test's virtual clock that moves only when the
+# outbox sleeps); a key gone before that time came would free the lane at once — two calls in one instant.
+KEEP_MS = 60_000
+
 # KEYS[1] the lane's key; ARGV: now, interval (seconds). Returns "0" with the slot taken, or the wait.
-TAKE = """
+TAKE = f"""
 local now = tonumber(ARGV[1])
 local interval = tonumber(ARGV[2])
 local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
 if tat > now then return tostring(tat - now) end
-redis.call('SET', KEYS[1], tostring(now + interval), 'PX', math.ceil(interval * 1000) + 1000)
+redis.call('SET', KEYS[1], tostring(now + interval), 'PX', math.ceil(interval * 1000) + {KEEP_MS})
 return '0'
 """
 
@@ -67,5 +72,5 @@ class RedisPacer:
 
     @guarded
     async def hold(self, lane: str, until: float, now: float) -> None:
-        ttl = max(1, int((until - now) * 1000)) + 1000
+        ttl = max(1, int((until - now) * 1000)) + KEEP_MS
         await self._hold(keys=[self._key(lane)], args=[repr(until), ttl])

@@ -23,7 +23,7 @@ from bot.core.house import Handler, House
 from bot.core.i18n import for_platform, has, normalize_language, t
 from bot.core.outcome import Outcome, Reply
 from bot.core.ports import Frontend
-from bot.core.render import pretty_params
+from bot.core.render import pretty_params, quote
 from bot.core.tokens import decode
 from games.base import GameError
 from storage import Duplicate, Store, Unavailable
@@ -97,8 +97,11 @@ class Host(House):
             log.warning("could not release the claim of a failed update")
 
     def error_text(self, e: GameError, lang: str, platform: str | None = None) -> str:
+        """The error in the user's language; a text parameter (often what they typed: a game's name, an
+        option's value) is quoted short, so a long one never makes the answer too long to send."""
         game = e.params.get("game_key")
-        params = pretty_params({k: v for k, v in e.params.items() if k != "game_key"})
+        shown = {k: quote(v) if isinstance(v, str) else v for k, v in e.params.items() if k != "game_key"}
+        params = pretty_params(shown)
         for key in (f"{game}.error.{e.code}", f"error.{e.code}"):
             if (game is not None or key.startswith("error.")) and has(key):
                 return t(lang, for_platform(key, platform), **params)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import games
 from bot.core import render
 from bot.core.api import ChatRef, UserRef
-from bot.core.i18n import t
+from bot.core.i18n import for_platform, t
 from bot.core.table import Table
 
 
@@ -43,7 +43,7 @@ def my_tables(tables: list[Table], user: UserRef, lang: str, now: float, chat: C
     mine = [tb for tb in tables if tb.open and tb.seat_of(user) is not None]
     here = [tb for tb in mine if chat is None or tb.chat.id == chat.id]
     if not mine:
-        return t(lang, "mine.none")
+        return t(lang, for_platform("mine.none", user.platform))
     lines = [t(lang, "mine.title")] + ["• " + table_line(tb, user, lang, now) for tb in here]
     if len(here) < len(mine):
         lines.append(t(lang, "mine.elsewhere", n=len(mine) - len(here)))

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from bot.core.api import UserRef
+from bot.core.memory import MemoryMessageIds, MemoryPacer
 from bot.core.outcome import ChatTarget, Delivery, HandTarget, PingTarget, Screen, TableTarget
 from bot.core.render import fingerprint
 
@@ -97,34 +98,6 @@ class MessageIds(Protocol):
     async def forget(self, target: Target) -> None: ...
 
 
-class MemoryMessageIds:
-    """MessageIds in a dict: for tests and single-process runs."""
-
-    def __init__(self) -> None:
-        self.ids: dict[str, str] = {}
-        self.shown: dict[str, str] = {}
-
-    async def get(self, target: Target) -> str | None:
-        return self.ids.get(target.key)
-
-    async def lookup(self, target: Target) -> tuple[str | None, str | None]:
-        return self.ids.get(target.key), self.shown.get(target.key)
-
-    async def set(self, target: Target, message_id: str, shown: str | None = None) -> None:
-        self.ids[target.key] = message_id
-        if shown is None:
-            self.shown.pop(target.key, None)
-        else:
-            self.shown[target.key] = shown
-
-    async def mark(self, target: Target, shown: str) -> None:
-        self.shown[target.key] = shown
-
-    async def forget(self, target: Target) -> None:
-        self.ids.pop(target.key, None)
-        self.shown.pop(target.key, None)
-
-
 @dataclass(frozen=True)
 class LaneLimit:
     """Pace of one lane: calls at least `interval` seconds apart, and evenly spaced so that any minute
@@ -148,29 +121,28 @@ class Pacer(Protocol):
         """No call in this lane before `until` (the platform asked to wait)."""
 
 
-class MemoryPacer:
-    """A Pacer for one process (tests, the console, a fallback while Redis is away)."""
+def _unping(d: Delivery) -> bool:
+    """A ping without `notify`: the turn it announced is over, so its message goes."""
+    return isinstance(d.target, PingTarget) and not d.notify
 
-    def __init__(self) -> None:
-        self.next: dict[str, float] = {}
 
-    async def take(self, lane: str, interval: float, now: float) -> float:
-        due = self.next.get(lane, 0.0)
-        if due > now:
-            return due - now
-        self.next[lane] = now + interval
-        return 0.0
-
-    async def hold(self, lane: str, until: float, now: float) -> None:
-        self.next[lane] = max(self.next.get(lane, 0.0), until)
+def _merged(old: Delivery | None, new: Delivery) -> Delivery:
+    """A newer delivery for a target replacing one still waiting: the alert survives (a newer view of an
+    alert still alerts), but of a ping the newest says all (post it, or remove it)."""
+    if old is not None and old.notify and not new.notify and not isinstance(new.target, PingTarget):
+        return new.model_copy(update={"notify": True})
+    return new
 
 
 def _first(lane: _Lane) -> str:
-    """The key of the delivery to send next: a new message that notifies before any edit."""
-    for key, d in lane.pending.items():
+    """The key of the delivery to send next: a new message that notifies before any edit; removing an
+    answered ping (tidying up) only when nothing else waits."""
+    keys = [key for key, d in lane.pending.items() if not _unping(d)] or list(lane.pending)
+    for key in keys:
+        d = lane.pending[key]
         if d.notify or isinstance(d.target, NEW_MESSAGES):
             return key
-    return next(iter(lane.pending))
+    return keys[0]
 
 
 def lane_of(target: Target) -> str:
@@ -232,10 +204,7 @@ class Outbox:
         """Queue deliveries; a newer one for the same target replaces the one still waiting."""
         for d in deliveries:
             lane = self._lane(d.target)
-            old = lane.pending.pop(d.target.key, None)
-            if old is not None and old.notify and not d.notify:
-                d = d.model_copy(update={"notify": True})
-            lane.pending[d.target.key] = d
+            lane.pending[d.target.key] = _merged(lane.pending.pop(d.target.key, None), d)
             lane.wake.set()
             if lane.task is None or lane.task.done():
                 lane.task = asyncio.create_task(self._run(lane), name=f"outbox {lane.key}")
@@ -250,6 +219,13 @@ class Outbox:
             if lane.task:
                 lane.task.cancel()
         await asyncio.gather(*(ln.task for ln in self._lanes.values() if ln.task), return_exceptions=True)
+
+    async def slot(self, target: Target) -> None:
+        """Wait for a call's slot in `target`'s lane (shared by workers), for a message an adapter sends
+        beside the queue (a command's reply): it counts against the chat's pace like the queue's own."""
+        lane = self._lane(target)
+        await self._slot(lane)
+        self._count(lane)
 
     def pending(self) -> int:
         return sum(len(ln.pending) for ln in self._lanes.values())
@@ -301,6 +277,13 @@ class Outbox:
         """The message already shows exactly this view, or a newer one (so sending would spend budget for
         nothing, or show an older view: another worker's newer edit may have gone first). A turn alert
         (`notify`) is a new message whatever the old one shows: its id is read for `_send` only."""
+        if _unping(d):  # nothing to remove when the ping was never posted (or is gone already)
+            try:
+                message_id = await self.ids.get(d.target)
+            except Exception:
+                return False
+            lane.looked = (d.target.key, message_id, None)
+            return message_id is None
         if isinstance(d.target, NEW_MESSAGES):
             return False
         try:
@@ -325,6 +308,11 @@ class Outbox:
             if wait <= 0:
                 return
             await self.sleep(wait)
+
+    async def _slot(self, lane: _Lane) -> None:
+        """Wait until a call may go in this lane now (its shared slot taken), outside `_run`'s own steps."""
+        await self._local_wait(lane)
+        await self._pace(lane, await self._take(lane, self.clock()))
 
     async def _pace(self, lane: _Lane, wait: float) -> None:
         """Sleep until this lane's next slot (shared by all workers) is ours and the budget allows a call."""
@@ -361,8 +349,7 @@ class Outbox:
                 # a newer view may have arrived meanwhile: send that one instead
                 newer = lane.pending.pop(delivery.target.key, None)
                 if newer is not None:
-                    notify = newer.notify or delivery.notify
-                    delivery = newer.model_copy(update={"notify": notify})
+                    delivery = _merged(delivery, newer)
             except Unreachable:
                 await self._unreachable(delivery)
                 return
@@ -373,6 +360,9 @@ class Outbox:
 
     async def _send(self, lane: _Lane, d: Delivery) -> None:
         target = d.target
+        if isinstance(target, PingTarget):
+            await self._ping(lane, d)
+            return
         if isinstance(target, NEW_MESSAGES):
             self._count(lane)
             await self.transport.post(target, d.screen)
@@ -409,6 +399,30 @@ class Outbox:
                 await self.transport.delete(target, old)
             except Exception:
                 log.info("lane %s: could not delete a superseded message", lane.key)
+
+    async def _ping(self, lane: _Lane, d: Delivery) -> None:
+        """A turn's ping is posted and the one before it (if any) deleted, in a slot of its own; a ping
+        whose turn is over is deleted. So a person has at most one ping in the group, for the turn on."""
+        target = d.target
+        looked, lane.looked = lane.looked, None
+        old = looked[1] if looked is not None and looked[0] == target.key else await self.ids.get(target)
+        if not d.notify:
+            if old is not None:
+                self._count(lane)
+                await self.transport.delete(target, old)
+                await self.ids.forget(target)
+            return
+        self._count(lane)
+        new = await self.transport.post(target, d.screen)
+        await (self.ids.set(target, new) if new is not None else self.ids.forget(target))
+        if old is None:
+            return
+        await self._slot(lane)
+        self._count(lane)
+        try:
+            await self.transport.delete(target, old)
+        except Exception:  # not retried: the new ping went out, and only a leftover stays
+            log.info("lane %s: could not delete an earlier ping", lane.key)
 
     async def _unreachable(self, d: Delivery) -> None:
         if isinstance(d.target, HandTarget) and self.on_unreachable is not None:

@@ -105,7 +105,8 @@ class ChatTarget(BaseModel):
 
 class PingTarget(BaseModel):
     """A short new message in the group that notifies exactly one person: their turn, when the bot cannot
-    write to them privately (a Telegram text mention, a Discord mention allowed for that user only)."""
+    write to them privately (a Telegram text mention, a Discord mention allowed for that user only).
+    A new ping replaces the one before it; a delivery without `notify` removes it (the turn is over)."""
 
     model_config = ConfigDict(frozen=True)
 

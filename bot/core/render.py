@@ -26,6 +26,13 @@ ROW = 5  # buttons per row: Discord's limit, and it keeps Telegram keyboards rea
 MESSAGES_SIZE = 20_000  # texts of messages remembered (`message`): a few MB
 PLAIN = frozenset({str, int, float, bool, type(None)})  # the parameter values a remembered text may depend on
 CALL_MARKS = {"high": "↑", "low": "↓", "top": "⇑", "dump": "⇓"}
+QUOTE = 64  # characters of a text parameter an error shows: what a person typed is echoed as a short quote
+
+
+def quote(text: str, limit: int = QUOTE) -> str:
+    """A text as an error echoes it: one line, cut to `limit` characters (`…` at the cut)."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def pretty_value(key: str, value: Any) -> Any:

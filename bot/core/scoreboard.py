@@ -15,7 +15,7 @@ from typing import Any
 import games
 from bot.core import records, render
 from bot.core.api import ChatRef, UserRef
-from bot.core.i18n import has, t
+from bot.core.i18n import for_platform, has, t
 from bot.core.outcome import Button, Screen
 from bot.core.table import LogLine, Seat, Table
 from games.base import GameError
@@ -119,7 +119,7 @@ class Scoreboard:
                 if games.get(item["game"]).records_file:  # bridge: its boards as PBN
                     label = t(lang, "stats.button.record", id=item["id"])
                     buttons.append(Button(label=label, token=sign(item["id"], "@rec")))
-        lines += ["", t(lang, "stats.replay_how")]
+        lines += ["", t(lang, for_platform("stats.replay_how", chat.platform))]
         return Screen(title=t(lang, "stats.history_title"), lines=lines, buttons=render.rows(buttons[:10], 2))
 
     async def record_screen(self, gid: str, lang: str) -> Screen:

@@ -132,7 +132,8 @@ class Views:
 
     @staticmethod
     def ping(table: Table, seat: int) -> Delivery:
-        """A group message that notifies only this seat's person that it is their move (issue 20)."""
+        """A group message that notifies only this seat's person that it is their move (issue 20); the
+        same without `notify` removes it once the turn is over."""
         user = table.seats[seat].user
         assert user is not None
         text = t(table.lang, for_platform("host.ping", table.chat.platform))
@@ -198,6 +199,8 @@ class Views:
                     )
                 if turn and s.pinged:  # their turn, and the group is where they hear of it
                     out.append(self.ping(new, seat))
+                elif seat in before and seat not in to_act and s.pinged:  # that turn is over: its ping goes
+                    out.append(self.ping(new, seat).model_copy(update={"notify": False}))
             if new.status == "over" and old.status == "playing":
                 final = screens.final_screen(game, new, state, new.lang, self.signer(new))
                 final.image = sheet_picture(new)

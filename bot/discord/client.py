@@ -9,6 +9,9 @@
   first to start after a change syncs.
 - discord.py waits out short rate limits itself; one longer than `MAX_RATELIMIT_WAIT` is raised instead,
   and the outbox pauses that channel (`RetryAfter`).
+- An interaction delivered twice (the gateway replays events after a resume) is handled and answered
+  once: the client remembers the ids it was given (`first_time`); across workers the host's claim of
+  the update id keeps a table from changing twice.
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ import contextlib
 import hashlib
 import json
 import logging
+from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -35,6 +40,14 @@ log = logging.getLogger(__name__)
 
 MAX_RATELIMIT_WAIT = 30.0  # discord.py's smallest allowed value
 SHUTDOWN_GRACE = 5.0
+SEEN = 10_000  # interaction ids remembered (a replay comes within seconds of the first delivery)
+
+
+class KozyrTree(app_commands.CommandTree["KozyrClient"]):
+    """The command tree; a slash command or autocomplete delivered twice is run once."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        return self.client.first_time(interaction)
 
 
 class KozyrClient(discord.AutoShardedClient):
@@ -47,9 +60,21 @@ class KozyrClient(discord.AutoShardedClient):
         super().__init__(intents=intents, **options)
         self.guild_id = guild_id
         self.state: AdapterState = state or MemoryState()
-        self.tree = app_commands.CommandTree(self)
+        self.tree = KozyrTree(self)
         self.frontend: DiscordFrontend | None = None
         self.reconciling: asyncio.Future[int] | None = None
+        self.seen: OrderedDict[int, None] = OrderedDict()
+
+    def first_time(self, interaction: discord.Interaction[Any]) -> bool:
+        """False for an interaction this process was given before (the gateway replays events after a
+        resume): it was handled and answered then, and Discord refuses a second answer (40060)."""
+        if interaction.id in self.seen:
+            log.info("interaction %s delivered again: ignored", interaction.id)
+            return False
+        self.seen[interaction.id] = None
+        while len(self.seen) > SEEN:
+            self.seen.popitem(last=False)
+        return True
 
     def use(self, frontend: DiscordFrontend) -> None:
         """Serve the commands of this front end (call once, before logging in)."""
@@ -78,6 +103,8 @@ class KozyrClient(discord.AutoShardedClient):
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Components only: slash commands and autocomplete go through the command tree."""
         if interaction.type is not discord.InteractionType.component or self.frontend is None:
+            return
+        if not self.first_time(interaction):
             return
         try:
             await on_component(self.frontend, interaction)
@@ -116,8 +143,11 @@ def build(
     return client, frontend
 
 
-async def run_discord(settings: Settings, host: HostPort, store: Any) -> None:
-    """Serve Discord until cancelled (`python -m bot`); the host's sweeper is run by the caller."""
+async def run_discord(
+    settings: Settings, host: HostPort, store: Any, *, ready: Callable[[], None] = lambda: None
+) -> None:
+    """Serve Discord until cancelled (`python -m bot`), calling `ready()` once logged in; the host's
+    sweeper is run by the caller."""
     from storage import RedisMessageIds, RedisPacer
 
     assert settings.discord_token is not None, "DISCORD_TOKEN is not set"
@@ -127,6 +157,7 @@ async def run_discord(settings: Settings, host: HostPort, store: Any) -> None:
     client, frontend = build(settings, host, ids, state=state, prefs=store, pacer=pacer)
     try:
         await client.login(settings.discord_token.get_secret_value())
+        ready()
         await client.connect()
     finally:
         with contextlib.suppress(Exception):  # send what is queued, but do not hang on the way out

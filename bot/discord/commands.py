@@ -5,7 +5,9 @@ and the record of finished games: `stats [game]`, `top [game]`, `history`, `repl
   choices (their names localized), presets are suggested for the game already chosen, `options` takes
   the same `name=value` words as Telegram's `/new` (e.g. `schedule=1,N`). `thread:True` opens the table
   in a new public thread of the channel, so a channel can host several tables; run in a thread,
-  the table simply lives in that thread.
+  the table simply lives in that thread. Where the bot may not post (`app_permissions`: send messages,
+  in a thread send messages in threads) it says so and opens nothing; where it may not create threads,
+  `thread:True` opens the table in the channel.
 - `join`, `leave`, `start`, `stop`, `settings` act on the open table of the channel (or thread).
 - `settings` without arguments shows/hides the settings buttons on the table message; with
   `option:` (suggested from every game's options) and `value:` it sets that option.
@@ -83,6 +85,10 @@ def game_choices() -> list[app_commands.Choice[str]]:
         app_commands.Choice(name=locale_str(t("en", f"{g.key}.name"), key=f"{g.key}.name"), value=g.key)
         for g in games.all_games()
     ][:MAX_CHOICES]
+
+
+def pings_choices() -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=text(f"pings.mode.{m}"), value=m) for m in PING_MODES]
 
 
 class Translator(app_commands.Translator):
@@ -185,12 +191,19 @@ class Kozyr(app_commands.Group):
             await Answer(self.fe, interaction, slash=True).text(t(lang, "discord.bad_options"))
             return
         key = game.value if game is not None else games.all_games()[0].key
+        perms = interaction.app_permissions
+        wanted = thread and chat.thread is None  # a new thread: where the bot may open one and post in it
+        thread = wanted and perms.create_public_threads and perms.send_messages_in_threads
+        if not (perms.send_messages_in_threads if thread or chat.thread else perms.send_messages):
+            # the table message would be refused (403) and the table would block the channel unseen
+            await Answer(self.fe, interaction, slash=True).text(t(lang, "discord.cannot_post"))
+            return
         answer = Answer(self.fe, interaction, slash=True)
         where: list[str] = []
 
         async def work() -> Outcome:
             place = chat
-            if thread and chat.thread is None:
+            if thread:
                 place = await self.open_thread(chat, key, user.name, lang)
                 where.append(place.thread or "")
             # a board set (bridge: a PBN file): its first MAX_FILE bytes and one more, so a longer file is
@@ -211,7 +224,7 @@ class Kozyr(app_commands.Group):
         outcome = await answer.run(work)
         if where and where[0]:
             done = t(lang, "discord.table_in_thread", thread=f"<#{where[0]}>")
-        elif thread and chat.thread is None:
+        elif wanted:
             done = t(lang, "discord.no_thread")
         else:
             done = t(lang, "discord.table_opened")
@@ -371,7 +384,7 @@ class Kozyr(app_commands.Group):
 
     @app_commands.command(name="pings", description=text("discord.cmd.pings"))
     @app_commands.describe(mode=text("discord.arg.pings"))
-    @app_commands.choices(mode=[app_commands.Choice(name=m, value=m) for m in PING_MODES])
+    @app_commands.choices(mode=pings_choices())
     async def pings(self, interaction: discord.Interaction[Any], mode: app_commands.Choice[str]) -> None:
         command = SetPings(user=user_ref(interaction), mode=mode.value, update_id=str(interaction.id))
         await self.run(interaction, command)

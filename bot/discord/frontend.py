@@ -19,6 +19,7 @@ a target lives on Discord and how Discord's errors map onto the outbox's vocabul
   time and outdate everyone's buttons — until they ask for their hand again ("My hand",
   `/kozyr hand`), which clears the flag and so tries once more.
 - Unknown message (10008), or a message that cannot be edited → `MessageGone` (a fresh one is sent).
+- A message with the score sheet refused (403: no right to attach files) goes without the picture.
 - Other 4xx are not retried (the same request would fail again): logged, the delivery is dropped.
 """
 
@@ -106,8 +107,7 @@ class DiscordTransport:
             channel = channel_of(target.chat)
         ping = target.user if isinstance(target, PingTarget) else None
         try:
-            with _params(screen, ping=ping) as params:
-                data = await self.http.send_message(channel, params=params)
+            data = await self.send(channel, screen, ping)
         except (discord.HTTPException, discord.RateLimited) as e:
             raise_retryable(e, target)
             return None
@@ -145,6 +145,19 @@ class DiscordTransport:
             raise_retryable(e, target)
 
     # -- helpers --------------------------------------------------------------------------------
+    async def send(self, channel: int, screen: Screen, ping: UserRef | None) -> Any:
+        """A message; the score sheet is uploaded with it — or left out where the bot may not attach
+        files (403), so the result still arrives."""
+        if screen.image is not None:
+            try:
+                with _params(screen, ping=ping) as params:
+                    return await self.http.send_message(channel, params=params)
+            except discord.Forbidden as e:
+                log.info("channel %s refused the score sheet (%s): sending the text alone", channel, e)
+                screen = screen.model_copy(update={"image": None})
+        with _params(screen, ping=ping) as params:
+            return await self.http.send_message(channel, params=params)
+
     async def dm_channel(self, user: UserRef) -> int | None:
         """The user's DM channel; None once Discord refused a DM (the host was told then, once)."""
         if await self.frontend.people.reachable(user) is False:

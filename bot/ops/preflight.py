@@ -31,12 +31,14 @@ SHORT_SECRET = 16
 
 
 class Refused(Exception):
-    """Starting cannot go on: `message` is the one line an operator reads; `code` the exit code."""
+    """Starting cannot go on: `message` is the one line an operator reads; `code` the exit code;
+    `transient` when the same start may work in a moment (a network error, a server error)."""
 
-    def __init__(self, message: str, code: int = CONFIG) -> None:
+    def __init__(self, message: str, code: int = CONFIG, *, transient: bool = False) -> None:
         super().__init__(message)
         self.message = message
         self.code = code
+        self.transient = transient
 
 
 def redact(url: str | None) -> str:
@@ -186,22 +188,24 @@ def platform_failure(platform: str, settings: Settings, e: BaseException) -> Ref
         if name == "TokenValidationError":
             return Refused("TELEGRAM_TOKEN is not a bot token: it looks like 123456789:AA…")
         if name == "TelegramConflictError":
-            return Refused(
+            return Refused(  # transient too: the process it replaces may still be stopping
                 "another process is polling with this TELEGRAM_TOKEN: run one poller, "
                 "or set WEBHOOK_URL to run several workers",
                 OUTSIDE,
+                transient=True,
             )
         if name in ("TelegramNetworkError", "TelegramServerError", "RestartingTelegram"):
-            return Refused(f"cannot reach the Telegram Bot API at {url}: {describe(e)}", OUTSIDE)
+            message = f"cannot reach the Telegram Bot API at {url}: {describe(e)}"
+            return Refused(message, OUTSIDE, transient=True)
     if platform == "discord":
         if name == "LoginFailure":
             return Refused(f"Discord refused DISCORD_TOKEN ({describe(e)}): copy the bot token again")
         if name == "PrivilegedIntentsRequired":
             return Refused(f"Discord refused the gateway intents: {describe(e)}")
         if name in ("ClientConnectorError", "GatewayNotFound", "DiscordServerError"):
-            return Refused(f"cannot reach Discord: {describe(e)}", OUTSIDE)
+            return Refused(f"cannot reach Discord: {describe(e)}", OUTSIDE, transient=True)
     if name == "Unavailable":
         return Refused(f"Redis became unreachable: {describe(e)}", OUTSIDE)
-    if isinstance(e, OSError):
-        return Refused(f"{platform}: {describe(e)}", OUTSIDE)
+    if isinstance(e, OSError):  # a connection refused, reset or timed out
+        return Refused(f"{platform}: {describe(e)}", OUTSIDE, transient=True)
     return Refused(f"{platform} stopped: {describe(e)}", OUTSIDE)

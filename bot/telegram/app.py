@@ -1,9 +1,10 @@
 """Wiring: the dispatcher with its routers and update filter, and `run_telegram` for `python -m bot`.
 
-`run_telegram(settings, host, store)`: connects to the Bot API server of `settings.telegram_api_url`
-(a self-hosted one works too), attaches the front end to the host, sets the command menus, then polls
-(one process) or serves a webhook (`settings.webhook_url`, for several workers). It returns when
-polling stops; cancel it to stop the webhook server. The host's background sweeper (AI moves,
+`run_telegram(settings, host, store, ready=…)`: connects to the Bot API server of
+`settings.telegram_api_url` (a self-hosted one works too), attaches the front end to the host, sets the
+command menus, then polls (one process) or serves a webhook (`settings.webhook_url`, for several
+workers), calling `ready()` once it takes updates. It returns when polling stops; cancel it to stop the
+webhook server. The host's background sweeper (AI moves,
 deadlines) is run by the caller.
 """
 
@@ -77,7 +78,9 @@ def make_bot(settings: Settings) -> Bot:
     return Bot(settings.telegram_token.get_secret_value(), session=session)
 
 
-async def run_telegram(settings: Settings, host: HostPort, store: Store) -> None:
+async def run_telegram(
+    settings: Settings, host: HostPort, store: Store, *, ready: Callable[[], None] = lambda: None
+) -> None:
     bot = make_bot(settings)
     frontend: TelegramFrontend | None = None
     reconciling: asyncio.Future[int] | None = None
@@ -98,9 +101,10 @@ async def run_telegram(settings: Settings, host: HostPort, store: Store) -> None
         dp = build_dispatcher(frontend)
         await set_commands(bot)
         if settings.webhook_url:
-            await serve_webhook(settings, dp, bot)
+            await serve_webhook(settings, dp, bot, ready=ready)
         else:
             await bot.delete_webhook(drop_pending_updates=False)
+            ready()
             polling = asyncio.ensure_future(
                 dp.start_polling(bot, handle_signals=False, close_bot_session=False)
             )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from aiogram.exceptions import TelegramAPIError
+from aiogram.exceptions import TelegramAPIError, TelegramBadRequest
 from aiogram.types import (
     BufferedInputFile,
     CallbackQuery,
@@ -27,10 +27,14 @@ def update_id(update: Update) -> str:
     return str(update.update_id)
 
 
-async def say(message: Message, text: str, markup: InlineKeyboardMarkup | None = None) -> None:
-    """Answer in the same chat (and topic); in a group as a reply to the command. Never raises."""
+async def say(
+    tg: TelegramFrontend, message: Message, text: str, markup: InlineKeyboardMarkup | None = None
+) -> None:
+    """Answer in the same chat (and topic); in a group as a reply to the command, in its turn among the
+    group's 20 calls a minute. Never raises."""
     try:
         if is_group(message.chat):
+            await tg.slot(message)
             await message.reply(text, parse_mode="HTML", reply_markup=markup)
         else:
             await message.answer(text, parse_mode="HTML", reply_markup=markup)
@@ -38,42 +42,34 @@ async def say(message: Message, text: str, markup: InlineKeyboardMarkup | None =
         log.info("could not answer in %s: %s", message.chat.id, e)
 
 
-async def say_photo(message: Message, screen: Screen) -> None:
-    """A picture (the score sheet) captioned with the screen's text, where the command was. Never raises."""
-    assert screen.image is not None
+async def say_file(tg: TelegramFrontend, message: Message, screen: Screen) -> None:
+    """The screen's picture (the score sheet) or file (a game's record: bridge's PBN), captioned with its
+    text, where the command or the pressed button was; the text alone where the chat refuses pictures or
+    files. Never raises."""
+    caption = screen_html(screen)[:CAPTION_MAX]
     try:
-        await message.answer_photo(
-            BufferedInputFile(screen.image, filename="sheet.png"),
-            caption=screen_html(screen)[:CAPTION_MAX],
-            parse_mode="HTML",
-        )
-    except TelegramAPIError as e:
-        log.info("could not send a picture to %s: %s", message.chat.id, e)
-
-
-async def say_document(message: Message, screen: Screen) -> None:
-    """A file (a game's record: bridge's PBN) captioned with the screen's text, where the command or the
-    pressed button was. Never raises."""
-    assert screen.document is not None
-    try:
-        await message.answer_document(
-            BufferedInputFile(screen.document, filename=screen.document_name or "record.txt"),
-            caption=screen_html(screen)[:CAPTION_MAX],
-            parse_mode="HTML",
-        )
+        if is_group(message.chat):
+            await tg.slot(message)
+        if screen.image is not None:
+            picture = BufferedInputFile(screen.image, filename="sheet.png")
+            await message.answer_photo(picture, caption=caption, parse_mode="HTML")
+        elif screen.document is not None:
+            document = BufferedInputFile(screen.document, filename=screen.document_name or "record.txt")
+            await message.answer_document(document, caption=caption, parse_mode="HTML")
+    except TelegramBadRequest as e:
+        log.info("could not send a file to %s (%s): the text alone", message.chat.id, e.message)
+        await say(tg, message, screen_html(screen))
     except TelegramAPIError as e:
         log.info("could not send a file to %s: %s", message.chat.id, e)
 
 
-async def show(message: Message, reply: Reply) -> None:
-    if reply.screen is not None and reply.screen.image is not None:
-        await say_photo(message, reply.screen)
-    elif reply.screen is not None and reply.screen.document is not None:
-        await say_document(message, reply.screen)
+async def show(tg: TelegramFrontend, message: Message, reply: Reply) -> None:
+    if reply.screen is not None and (reply.screen.image is not None or reply.screen.document is not None):
+        await say_file(tg, message, reply.screen)
     elif reply.screen is not None:
-        await say(message, screen_html(reply.screen), keyboard(reply.screen))
+        await say(tg, message, screen_html(reply.screen), keyboard(reply.screen))
     else:
-        await say(message, plain_html(reply.text))
+        await say(tg, message, plain_html(reply.text))
 
 
 async def run(tg: TelegramFrontend, message: Message, command: AnyCommand, *, quiet: bool = False) -> Outcome:
@@ -86,11 +82,11 @@ async def run(tg: TelegramFrontend, message: Message, command: AnyCommand, *, qu
         outcome = await tg.handle(command)
     except Exception:
         log.exception("command %s failed", command.kind)
-        await say(message, plain_html(t(await tg.people.lang_of(command.user), "telegram.failed")))
+        await say(tg, message, plain_html(t(await tg.people.lang_of(command.user), "telegram.failed")))
         return Outcome()
     reply = outcome.reply
     if reply is not None and not (quiet and not reply.alert and not reply.screen):
-        await show(message, reply)
+        await show(tg, message, reply)
     return outcome
 
 
@@ -104,7 +100,7 @@ async def open_bot_hint(tg: TelegramFrontend, message: Message, payload: str) ->
         return
     lang = await tg.people.lang_of(user_ref(message.from_user))
     markup = link_button(t(lang, "telegram.button.open_bot"), tg.link(payload))
-    await say(message, plain_html(t(lang, "telegram.open_bot")), markup)
+    await say(tg, message, plain_html(t(lang, "telegram.open_bot")), markup)
 
 
 class Answer:

@@ -8,11 +8,13 @@ where a target lives on Telegram and how Bot API errors map onto the outbox's vo
   slots are shared through Redis); a private chat ≥ 1 s apart; 25 calls a second over the whole bot
   (Telegram's documented limits, with a little headroom). Callback answers never wait behind these.
 - 429 → `RetryAfter`; 403 (and "chat not found" for a private chat) → `Unreachable`, which ends in
-  `host.unreachable`; "message is not modified" → success; "message to edit not found" / "message
-  can't be edited" → `MessageGone` (the outbox sends a fresh message).
+  `host.unreachable` (the storage flag): no private message is tried again until they press Start;
+  "message is not modified" → success; "message to edit not found" / "message can't be edited" →
+  `MessageGone` (the outbox sends a fresh message).
 - A group that became a supergroup (`TelegramMigrateToChat`): the host is told (`MoveChat`, it reposts
   the table in the new chat); a new message for that chat (final scores) is retried on the new id;
   a table-message update for the old chat is dropped, because the host's repost supersedes it.
+- A photo (the score sheet) refused with a 400 ("not enough rights to send photos") goes as its text alone.
 - Other 400s are not retried: the same request would fail again (logged, the delivery is dropped).
 
 It also keeps what the routers share: reachability of private chats (the storage flag, cached),
@@ -36,7 +38,7 @@ from aiogram.exceptions import (
     TelegramMigrateToChat,
     TelegramRetryAfter,
 )
-from aiogram.types import BufferedInputFile, InlineKeyboardMarkup, LinkPreviewOptions
+from aiogram.types import BufferedInputFile, InlineKeyboardMarkup, LinkPreviewOptions, Message
 
 from bot.core.api import AnyCommand, ChatRef, MoveChat, UserRef
 from bot.core.outbox import (
@@ -52,7 +54,7 @@ from bot.core.outbox import (
 from bot.core.outcome import ChatTarget, Delivery, HandTarget, Outcome, PingTarget, Screen, TableTarget
 from bot.core.people import People, Prefs
 from bot.core.ports import HostPort
-from bot.telegram.refs import join_payload, keyboard, screen_html
+from bot.telegram.refs import join_payload, keyboard, message_chat, screen_html
 
 log = logging.getLogger(__name__)
 
@@ -85,10 +87,18 @@ def lane_for(target: Target) -> str:
 class TelegramTransport:
     """Posts, edits and deletes one message through aiogram; errors become the outbox's exceptions."""
 
-    def __init__(self, bot: Bot, on_migrate: Callable[[ChatRef, ChatRef], Awaitable[None]]) -> None:
+    def __init__(
+        self, bot: Bot, on_migrate: Callable[[ChatRef, ChatRef], Awaitable[None]], people: People
+    ) -> None:
         self.bot = bot
         self.on_migrate = on_migrate
+        self.people = people
         self.moved: dict[str, str] = {}  # old chat id → the supergroup it became
+
+    async def refused(self, target: Target) -> bool:
+        """A private message to someone Telegram refused one before (never started the bot, or blocked
+        it): not tried again — every try would fail — until they press Start (`People.reached`)."""
+        return isinstance(target, HandTarget) and await self.people.reachable(target.user) is False
 
     def address(self, target: Target) -> tuple[int, int | None]:
         if isinstance(target, HandTarget):
@@ -101,7 +111,7 @@ class TelegramTransport:
         return isinstance(target, TableTarget) and target.chat.id in self.moved
 
     async def post(self, target: Target, screen: Screen, *, again: bool = True) -> str | None:
-        if self.superseded(target):
+        if self.superseded(target) or await self.refused(target):
             return None
         chat_id, thread = self.address(target)
         text = screen_html(screen)
@@ -109,24 +119,7 @@ class TelegramTransport:
             who = escape(target.user.name or target.user.id, quote=False)
             text = f'<a href="tg://user?id={int(target.user.id)}">{who}</a> {text}'
         try:
-            if screen.image is not None:  # the score sheet: one photo with the text as its caption
-                message = await self.bot.send_photo(
-                    chat_id=chat_id,
-                    photo=BufferedInputFile(screen.image, filename="sheet.png"),
-                    caption=text if len(text) <= CAPTION_MAX else screen_html(Screen(title=screen.title)),
-                    parse_mode="HTML",
-                    message_thread_id=thread,
-                    reply_markup=keyboard(screen),
-                )
-            else:
-                message = await self.bot.send_message(
-                    chat_id=chat_id,
-                    text=text,
-                    parse_mode="HTML",
-                    message_thread_id=thread,
-                    reply_markup=keyboard(screen),
-                    link_preview_options=NO_PREVIEW,
-                )
+            message = await self.send(chat_id, thread, text, screen)
         except TelegramMigrateToChat as e:
             await self.migrated(target, e.migrate_to_chat_id)
             if self.superseded(target) or not again:
@@ -141,8 +134,32 @@ class TelegramTransport:
             raise translate(e) from e
         return str(message.message_id)
 
+    async def send(self, chat_id: int, thread: int | None, text: str, screen: Screen) -> Message:
+        """A text message, or the score sheet: one photo with the text as its caption — or the text alone
+        where the chat refuses photos ("not enough rights to send photos"), so the result still arrives."""
+        if screen.image is not None:
+            try:
+                return await self.bot.send_photo(
+                    chat_id=chat_id,
+                    photo=BufferedInputFile(screen.image, filename="sheet.png"),
+                    caption=text if len(text) <= CAPTION_MAX else screen_html(Screen(title=screen.title)),
+                    parse_mode="HTML",
+                    message_thread_id=thread,
+                    reply_markup=keyboard(screen),
+                )
+            except TelegramBadRequest as e:
+                log.info("sendPhoto to %s refused (%s): sending the text alone", chat_id, e.message)
+        return await self.bot.send_message(
+            chat_id=chat_id,
+            text=text,
+            parse_mode="HTML",
+            message_thread_id=thread,
+            reply_markup=keyboard(screen),
+            link_preview_options=NO_PREVIEW,
+        )
+
     async def edit(self, target: Target, message_id: str, screen: Screen) -> None:
-        if self.superseded(target):
+        if self.superseded(target) or await self.refused(target):
             return
         chat_id, _thread = self.address(target)
         try:
@@ -191,6 +208,8 @@ class TelegramTransport:
             raise translate(e) from e
 
     async def delete(self, target: Target, message_id: str) -> None:
+        if await self.refused(target):
+            return
         chat_id, _thread = self.address(target)
         try:
             await self.bot.delete_message(chat_id=chat_id, message_id=int(message_id))
@@ -246,7 +265,7 @@ class TelegramFrontend:
         self.clock = clock
         self.answer_within = answer_within
         self.default_language = default_language
-        self.transport = TelegramTransport(bot, self.chat_moved)
+        self.transport = TelegramTransport(bot, self.chat_moved, self.people)
         self.outbox = Outbox(
             self.transport,
             ids,
@@ -313,6 +332,11 @@ class TelegramFrontend:
                 ids = frozenset()
             cached = self._admins[chat_id] = (now + ADMIN_TTL, ids)
         return user_id in cached[1]
+
+    async def slot(self, message: Message) -> None:
+        """Wait for the group's next call slot before answering a command there: replies count against
+        its 20 a minute like the table's edits (every worker shares the slots)."""
+        await self.outbox.slot(ChatTarget(chat=message_chat(message)))
 
     def link(self, payload: str) -> str:
         return f"https://t.me/{self.bot_username}?start={payload}"

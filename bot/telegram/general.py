@@ -32,7 +32,7 @@ async def help_(message: Message, tg: TelegramFrontend) -> None:
     if message.from_user is None:
         return
     lang = await tg.people.lang_of(user_ref(message.from_user))
-    await say(message, plain_html(t(lang, "telegram.help") + "\n\n" + t(lang, "night.help.options")))
+    await say(tg, message, plain_html(t(lang, "telegram.help") + "\n\n" + t(lang, "night.help.options")))
 
 
 async def lang(message: Message, command: CommandObject, event_update: Update, tg: TelegramFrontend) -> None:
@@ -41,7 +41,7 @@ async def lang(message: Message, command: CommandObject, event_update: Update, t
     user = user_ref(message.from_user)
     code = (command.args or "").strip()
     if not code:
-        await picker(message, tg, "telegram.lang_pick", [(NAMES[x], f"lang:{x}") for x in LANGUAGES])
+        await picker(message, tg, "telegram.lang_pick", language_choices)
         return
     group = is_group(message.chat)
     cmd = SetLanguage(
@@ -54,12 +54,29 @@ async def lang(message: Message, command: CommandObject, event_update: Update, t
     await run(tg, message, cmd)
 
 
-async def picker(message: Message, tg: TelegramFrontend, key: str, choices: list[tuple[str, str]]) -> None:
-    """A question with one button per choice (label, callback data) in the asker's language."""
+def language_choices(_lang: str) -> list[tuple[str, str]]:
+    return [(NAMES[x], f"lang:{x}") for x in LANGUAGES]  # each in its own language
+
+
+def pings_choices(lang: str) -> list[tuple[str, str]]:
+    return [(t(lang, f"pings.mode.{x}"), f"pings:{x}") for x in PING_MODES]
+
+
+async def picker(
+    message: Message,
+    tg: TelegramFrontend,
+    key: str,
+    choices: Callable[[str], list[tuple[str, str]]],
+    *,
+    column: bool = False,
+) -> None:
+    """A question with one button per choice (label, callback data) in the asker's language; in a row, or
+    in a `column` for longer labels."""
     assert message.from_user is not None
-    buttons = [InlineKeyboardButton(text=label, callback_data=data) for label, data in choices]
     lang = await tg.people.lang_of(user_ref(message.from_user))
-    await say(message, plain_html(t(lang, key)), InlineKeyboardMarkup(inline_keyboard=[buttons]))
+    buttons = [InlineKeyboardButton(text=label, callback_data=data) for label, data in choices(lang)]
+    rows = [[b] for b in buttons] if column else [buttons]
+    await say(tg, message, plain_html(t(lang, key)), InlineKeyboardMarkup(inline_keyboard=rows))
 
 
 async def picked(query: CallbackQuery, tg: TelegramFrontend, make: MakeCommand) -> None:
@@ -97,7 +114,7 @@ async def pings(message: Message, command: CommandObject, event_update: Update, 
     user = user_ref(message.from_user)
     mode = (command.args or "").strip()
     if not mode:
-        await picker(message, tg, "telegram.pings_pick", [(x, f"pings:{x}") for x in PING_MODES])
+        await picker(message, tg, "telegram.pings_pick", pings_choices, column=True)
         return
     await run(tg, message, SetPings(user=user, mode=mode, update_id=update_id(event_update)))
 

@@ -18,7 +18,7 @@ from aiogram.types import CallbackQuery, Chat, Message, Update
 from bot.core.api import Press, ShowHand, UserRef
 from bot.core.i18n import t
 from bot.core.outcome import Screen
-from bot.telegram.common import Answer, open_bot_hint, run, say_document, update_id
+from bot.telegram.common import Answer, open_bot_hint, run, say_file, update_id
 from bot.telegram.frontend import TelegramFrontend
 from bot.telegram.refs import chat_ref, is_group, keyboard, message_chat, peek_action, screen_html, user_ref
 
@@ -40,11 +40,11 @@ async def press(query: CallbackQuery, event_update: Update, tg: TelegramFrontend
         reply = outcome.reply if outcome is not None else None
         if reply is not None and reply.in_place and reply.screen is not None:
             await answer()  # a replay's next move: the message itself changes
-            await replace(query, reply.screen)
+            await replace(tg, query, reply.screen)
         elif reply is not None and reply.screen is not None and reply.screen.document is not None:
             await answer()  # a game's record (📄 PBN): a file, where the button was
             if isinstance(query.message, Message):
-                await say_document(query.message, reply.screen)
+                await say_file(tg, query.message, reply.screen)
         elif reply is not None:
             await answer(reply.text, alert=reply.alert)
     except Exception:
@@ -54,12 +54,15 @@ async def press(query: CallbackQuery, event_update: Update, tg: TelegramFrontend
         await answer()
 
 
-async def replace(query: CallbackQuery, screen: Screen) -> None:
-    """Show `screen` in the message whose button was pressed (a replay steps in place). Never raises."""
+async def replace(tg: TelegramFrontend, query: CallbackQuery, screen: Screen) -> None:
+    """Show `screen` in the message whose button was pressed (a replay steps in place; in a group, in its
+    turn among the group's calls). Never raises."""
     message = query.message
     if not isinstance(message, Message):
         return
     try:
+        if is_group(message.chat):
+            await tg.slot(message)
         await message.edit_text(screen_html(screen), parse_mode="HTML", reply_markup=keyboard(screen))
     except TelegramAPIError as e:
         log.info("could not edit message %s in place: %s", message.message_id, e)

@@ -29,7 +29,7 @@ async def start(message: Message, command: CommandObject, event_update: Update, 
     if payload.startswith("j"):
         table = parse_join(tg.bot.token, payload)
         if table is None:
-            await say(message, plain_html(t(lang, "telegram.bad_link")))
+            await say(tg, message, plain_html(t(lang, "telegram.bad_link")))
             return
         await run(tg, message, Join(user=user, table=table, update_id=update_id(event_update)))
         return
@@ -37,7 +37,7 @@ async def start(message: Message, command: CommandObject, event_update: Update, 
     outcome = await tg.handle(ShowHand(user=user, table=table, update_id=update_id(event_update)))
     if table is None or outcome.reply is None or outcome.reply.alert:
         # a plain /start, or no cards to show: say hello (the hands of running games are on their way)
-        await say(message, plain_html(t(lang, "telegram.welcome")))
+        await say(tg, message, plain_html(t(lang, "telegram.welcome")))
 
 
 async def group_only(message: Message, tg: TelegramFrontend) -> None:
@@ -45,7 +45,7 @@ async def group_only(message: Message, tg: TelegramFrontend) -> None:
         return
     user = user_ref(message.from_user)
     await tg.people.reached(user)
-    await say(message, plain_html(t(await tg.people.lang_of(user), "telegram.group_only")))
+    await say(tg, message, plain_html(t(await tg.people.lang_of(user), "telegram.group_only")))
 
 
 def make_router() -> Router:

@@ -65,7 +65,7 @@ async def replay(
     user = user_ref(message.from_user)
     words = (command.args or "").split()
     if not words:
-        await say(message, plain_html(t(await tg.people.lang_of(user), "stats.replay_how")))
+        await say(tg, message, plain_html(t(await tg.people.lang_of(user), "stats.replay_how")))
         return
     step = int(words[1]) if len(words) > 1 and words[1].isdigit() else 0
     await run(

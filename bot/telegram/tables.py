@@ -159,7 +159,7 @@ async def invite(message: Message, event_update: Update, tg: TelegramFrontend) -
     guest = replied.from_user if replied is not None and replied.forum_topic_created is None else None
     if guest is None or guest.is_bot:
         lang = await tg.people.lang_of(user_ref(message.from_user))
-        await say(message, plain_html(t(lang, "telegram.invite_how")))
+        await say(tg, message, plain_html(t(lang, "telegram.invite_how")))
         return
     cmd = Invite(
         user=user_ref(message.from_user),

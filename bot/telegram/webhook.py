@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+from collections.abc import Callable
 
 from aiogram import Bot, Dispatcher
 from aiogram.webhook.aiohttp_server import SimpleRequestHandler, setup_application
@@ -40,8 +41,10 @@ def webhook_app(
     return app
 
 
-async def serve_webhook(settings: Settings, dp: Dispatcher, bot: Bot) -> None:
-    """Register the webhook with Telegram and serve it until cancelled."""
+async def serve_webhook(
+    settings: Settings, dp: Dispatcher, bot: Bot, *, ready: Callable[[], None] = lambda: None
+) -> None:
+    """Register the webhook with Telegram and serve it until cancelled (`ready()` once it listens)."""
     assert settings.webhook_url
     secret = secret_of(settings, bot)
     await bot.set_webhook(
@@ -54,6 +57,7 @@ async def serve_webhook(settings: Settings, dp: Dispatcher, bot: Bot) -> None:
     await runner.setup()
     site = web.TCPSite(runner, settings.webhook_host, settings.webhook_port)
     await site.start()
+    ready()
     log.info(
         "webhook listening on %s:%s%s", settings.webhook_host, settings.webhook_port, settings.webhook_path
     )

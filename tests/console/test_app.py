@@ -291,6 +291,8 @@ def test_the_level_flag_is_named_level_and_the_old_ai_still_works() -> None:
 
     assert parser().parse_args(["console", "--level", "2"]).ai == "2"
     assert parser().parse_args(["console", "--ai", "search"]).ai == "search"
+    console_help = next(a for a in parser()._actions if a.choices and "console" in a.choices)  # subparsers
+    assert "--level LEVEL, --ai LEVEL" in console_help.choices["console"].format_help()  # was --level AI
 
 
 async def test_the_menu_sets_game_preset_options_opponents_level_and_language() -> None:

@@ -9,7 +9,7 @@ import pytest
 
 import games
 from bot.core import panel, play, render
-from bot.core.api import AddBot, NewTable, Press, Start
+from bot.core.api import AddBot, NewTable, Press, SetPings, Start
 from bot.core.lobby import split_assignments
 from bot.core.outcome import ChatTarget, Screen, TableTarget
 from bot.core.screens import final_screen
@@ -124,6 +124,8 @@ async def test_the_log_shows_the_deal_and_the_last_trick_names_who_played(store)
 
 async def test_rematch_same_seats_and_options_the_deal_rotated_people_leave_with_one_press(store) -> None:
     host, rec = make_host(store)
+    await host.handle(SetPings(user=A, mode="off"))  # each seat takes its person's choice of turn alerts
+    await host.handle(SetPings(user=B, mode="group"))
     out = await host.handle(NewTable(user=A, chat=CHAT, game="rozpysnyi", options={"schedule": "1 N"}))
     old_id = out.table
     assert old_id
@@ -141,6 +143,8 @@ async def test_rematch_same_seats_and_options_the_deal_rotated_people_leave_with
         await host.handle(Press(user=ready[0], token=rec.tokens(ready[0])[0], chat=CHAT))
     old = await load(store, old_id)
     assert old.status == "over"
+    assert [s.pings for s in old.seats if s.user] == ["off", "group"]  # the creator's choice too
+    await host.handle(SetPings(user=A, mode="group"))  # changed between the games
     final = [d.screen for d in rec.deliveries if isinstance(d.target, ChatTarget)][-1]
     rec.deliveries.clear()
 
@@ -149,6 +153,7 @@ async def test_rematch_same_seats_and_options_the_deal_rotated_people_leave_with
     new = await load(store, done.table)
     assert new.status == "playing" and new.options == old.options and new.creator.key == B.key
     assert [(s.user, s.bot) for s in new.seats] == [(s.user, s.bot) for s in old.seats]
+    assert [s.pings for s in new.seats if s.user] == ["group", "group"]  # as each chose them now
     game = games.get("rozpysnyi")
     before, after = game.load(old.state or {}), game.load(new.state or {})
     assert after.seed % 4 == (before.seed % 4 + 1) % 4  # the first dealer is the next seat

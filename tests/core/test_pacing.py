@@ -93,3 +93,16 @@ async def test_two_workers_share_one_groups_budget(redis, prefix: str) -> None:
     assert min(gaps) >= 3.0 - 1e-6 and max(gaps) < 3.5
     for box in boxes:
         await box.close()
+
+
+async def test_a_slot_outlives_a_clock_that_runs_behind_redis(redis, prefix: str) -> None:
+    """A slot is in the caller's time (a worker's clock, a test's virtual one), its key expires on Redis's:
+    a caller whose clock stood still for seconds must still find its lane taken (was: the key gone 1 s after
+    the slot's interval, so the next call went in the same instant — 21 group calls in a minute)."""
+    pacer = RedisPacer(redis, prefix=prefix)
+    key = f"{prefix}:pace:{GROUP.id}"
+    assert await pacer.take(GROUP.id, 3.0, now=100.0) == 0
+    assert await redis.pttl(key) > 30_000
+    await pacer.hold(GROUP.id, until=110.0, now=100.0)
+    assert await redis.pttl(key) > 30_000
+    assert await pacer.take(GROUP.id, 3.0, now=100.0) == 10.0

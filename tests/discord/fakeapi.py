@@ -15,6 +15,9 @@ like Discord does where the adapter depends on it:
 - channel messages POST/PATCH/DELETE `/channels/{id}/messages…` (10008 for an unknown or deleted one), DM
   channels `POST /users/@me/channels`, threads `POST /channels/{id}/threads`;
 - a DM to a user who closed their DMs → 403 with code 50007;
+- the bot's permissions per channel (`deny`): a message where it may not send (in a thread: send in
+  threads), a file where it may not attach files, a thread where it may not create one → 403, 50013;
+  `app_permissions(channel)` is what an interaction from there carries;
 - message bodies are checked like Discord's form validation (50035): content ≤ 2000 and not empty without
   components, ≤ 5 action rows of ≤ 5 buttons, labels ≤ 80, custom_ids 1–100 characters and unique;
 - failures can be injected per route (`fail`): 429 (with `Via`, as Discord's own 429s have), 403, 500 …
@@ -41,6 +44,9 @@ BOT_ID = APP_ID
 GUILD_ID = 910000000000000001
 DISCORD_EPOCH_MS = 1420070400000
 TOKEN_LIFE = 15 * 60
+VIEW, SEND, ATTACH, HISTORY = 1 << 10, 1 << 11, 1 << 15, 1 << 16
+CREATE_PUBLIC_THREADS, SEND_IN_THREADS = 1 << 35, 1 << 38
+BOT_PERMISSIONS = VIEW | SEND | ATTACH | HISTORY | CREATE_PUBLIC_THREADS | SEND_IN_THREADS | 1 << 13
 
 
 def snowflake(counter: int) -> int:
@@ -143,6 +149,7 @@ class FakeDiscordAPI:
         self.channels: dict[int, dict[str, Any]] = {}
         self.dm_of: dict[int, int] = {}  # user → DM channel
         self.closed_dms: set[int] = set()
+        self.denied: dict[int, int] = {}  # channel → permissions the bot lacks there
         self.interactions: dict[str, Interaction] = {}
         self.synced: dict[str, list[dict[str, Any]]] = {}
         self.failures: list[Failure] = []
@@ -221,11 +228,33 @@ class FakeDiscordAPI:
             **{"global": False},
         )
 
+    def deny(self, channel_id: int, permissions: int) -> None:
+        """The bot loses these permissions in a channel (and its threads)."""
+        self.denied[channel_id] = self.denied.get(channel_id, 0) | permissions
+
+    def app_permissions(self, channel_id: int) -> int:
+        info = self.channels.get(channel_id, {})
+        parent = info.get("parent_id")
+        denied = self.denied.get(channel_id, 0) | (self.denied.get(parent, 0) if parent else 0)
+        return BOT_PERMISSIONS & ~denied
+
+    def _may(self, channel_id: int, permission: int) -> None:
+        info = self.channels.get(channel_id, {})
+        if info.get("type") == 1:
+            return  # a DM: only the recipient's choice counts (closed_dms)
+        if info.get("type") in (11, 12) and permission == SEND:
+            permission = SEND_IN_THREADS
+        if not self.app_permissions(channel_id) & permission:
+            raise ApiError(403, 50013, "Missing Permissions")
+
     def add_channel(self, channel_id: int, name: str, *, type_: int = 0, parent: int | None = None) -> None:
         self.channels[channel_id] = {"id": str(channel_id), "type": type_, "name": name, "parent_id": parent}
 
     def register(self, payload: dict[str, Any]) -> None:
-        """An interaction the test is about to deliver: its token becomes known to the webhooks."""
+        """An interaction the test is about to deliver: its token becomes known to the webhooks (delivered
+        again, a gateway replay, it stays the one interaction Discord knows)."""
+        if payload["token"] in self.interactions:
+            return
         user = payload.get("member", {}).get("user") or payload.get("user") or {}
         self.interactions[payload["token"]] = Interaction(
             id=int(payload["id"]),
@@ -478,6 +507,7 @@ class FakeDiscordAPI:
     def _thread(self, parent: int, body: dict[str, Any]) -> dict[str, Any]:
         if parent not in self.channels:
             raise ApiError(404, 10003, "Unknown Channel")
+        self._may(parent, CREATE_PUBLIC_THREADS)
         thread = self.new_id()
         self.add_channel(thread, body["name"], type_=int(body.get("type", 11)), parent=parent)
         return {
@@ -505,6 +535,9 @@ class FakeDiscordAPI:
             raise ApiError(404, 10003, "Unknown Channel")
         if info["type"] == 1 and info["recipient"] in self.closed_dms:
             raise ApiError(403, 50007, "Cannot send messages to this user")
+        self._may(channel, SEND)
+        if body.get("_files"):
+            self._may(channel, ATTACH)
         return self.message_json(self._create(channel, body))
 
     def _edit(self, channel: int, message_id: int, body: dict[str, Any]) -> Any:

@@ -164,7 +164,7 @@ class Harness:
             "version": 1,
             "channel_id": str(channel),
             "locale": who.locale,
-            "app_permissions": str(MODERATOR),
+            "app_permissions": str(self.api.app_permissions(channel)),
             "attachment_size_limit": 8_388_608,
             "entitlements": [],
         }

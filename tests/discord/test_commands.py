@@ -34,6 +34,10 @@ async def test_the_group_is_synced_once_with_localized_descriptions(h: Harness) 
     assert game["choices"][0]["name_localizations"] == {"ru": "Расписной покер", "uk": "Розписний покер"}
     assert next(o for o in new["options"] if o["name"] == "preset")["autocomplete"] is True
     assert all(len(o["description"]) <= 100 for o in group["options"])
+    (mode,) = next(o for o in group["options"] if o["name"] == "pings")["options"]
+    assert [c["value"] for c in mode["choices"]] == ["auto", "group", "off"]  # the choices read translated
+    group_names = {"ru": "группа: упоминание в чате", "uk": "група: згадка в чаті"}
+    assert mode["choices"][1]["name_localizations"] == group_names
     # a restart with the same commands does not sync again (the digest is in the adapter's state)
     client, frontend = h.build()
     try:
@@ -130,6 +134,33 @@ async def test_without_a_thread_the_table_opens_in_the_channel(h: Harness) -> No
     token = await h.run(ANN, "new", thread=True)
     assert answer(h, token) == "I could not open a thread here, so the table opens in this channel."
     assert "table" in h.table(CHANNEL).content
+
+
+async def test_a_channel_where_the_bot_may_not_post_gets_no_invisible_table(h: Harness) -> None:
+    from tests.discord.fakeapi import CREATE_PUBLIC_THREADS, SEND, SEND_IN_THREADS
+
+    h.api.deny(CHANNEL, SEND)
+    token = await h.run(ANN, "new", game="durak")
+    assert answer(h, token).startswith("I may not post in this channel, so no table is opened here.")
+    assert not h.api.calls_to("POST", rf"/channels/{CHANNEL}/messages")
+    assert not await h.store.tables_in_chat(f"discord:{CHANNEL}:")  # nothing blocks the channel
+    token = await h.run(ANN, "new", game="durak", thread=True)  # threads it may post in: there
+    (thread,) = [c for c, info in h.api.channels.items() if info.get("parent_id") == CHANNEL]
+    assert answer(h, token) == f"The table is open in its own thread: <#{thread}>"
+    h.api.deny(CHANNEL, SEND_IN_THREADS)
+    token = await h.run(BOB, "new", game="durak", channel=thread)
+    assert answer(h, token).startswith("I may not post in this channel")
+    h.api.denied[CHANNEL] = CREATE_PUBLIC_THREADS  # it may post, not open threads: in the channel
+    token = await h.run(CAT, "new", thread=True)
+    assert answer(h, token) == "I could not open a thread here, so the table opens in this channel."
+    assert not h.api.calls_to("POST", rf"/channels/{CHANNEL}/threads")[1:] and "table" in h.table().content
+
+
+async def test_texts_name_discords_commands_not_telegrams(h: Harness) -> None:
+    token = await h.run(ANN, "mytables")
+    assert answer(h, token) == "You are not at any open table. Open one in a server channel with /kozyr new."
+    token = await h.run(ANN, "join")
+    assert answer(h, token) == "There is no open table here. Start one with /kozyr new."
 
 
 async def test_settings_toggle_the_buttons_and_set_an_option(h: Harness) -> None:

@@ -295,3 +295,15 @@ async def test_the_ephemeral_hand_is_edited_for_15_minutes_then_my_hand_opens_a_
     await play_once()
     assert second.edits > edits
     h.assert_acknowledged_once()
+
+
+async def test_an_interaction_delivered_twice_is_applied_and_answered_once(h: Harness) -> None:
+    new = h.slash(ANN, "new", game="durak")
+    await h.send(new)
+    join = h.click(BOB, h.table(), button(h.table(), "Join"))
+    await h.send(join)
+    await h.send(new)  # the gateway replays both after a resume
+    await h.send(join)
+    assert h.table().content.count("Bob joined") == 1 and len(h.api.visible(CHANNEL)) == 1
+    h.assert_acknowledged_once()  # no second answer, which Discord refuses (40060)
+    assert not [c for c in h.api.calls if c.status == 400]

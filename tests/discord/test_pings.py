@@ -38,6 +38,7 @@ async def test_a_player_with_closed_dms_is_pinged_in_the_channel_and_only_they(
         allowed = body["allowed_mentions"]
         assert [int(u) for u in allowed.get("users", [])] == [CAT.id] and not allowed.get("parse")  # only her
     assert not pings(h, ANN.id) and not pings(h, BOB.id)  # open DMs: never pinged in the channel
+    assert not [m for m in h.api.visible(CHANNEL) if f"<@{CAT.id}>" in m.content]  # answered: deleted
     assert "🔔" in h.table().content or "is over" in h.api.visible(CHANNEL)[-1].content
 
 

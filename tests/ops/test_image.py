@@ -85,6 +85,9 @@ def test_the_build_installs_the_locked_files_only() -> None:
     bases = [re.sub(r"\$\{(\w+)\}", lambda m: args[m[1]], rest.split()[0]) for word, rest in instructions()
              if word == "FROM"]
     assert len(bases) == 2 and all(re.fullmatch(r"python:3\.11[\w.-]*@sha256:[0-9a-f]{64}", b) for b in bases)
+    runs = " ".join(rest for word, rest in instructions() if word == "RUN")
+    for names in re.findall(r"apt-get install (?:-\S+ )*([^&]+)", runs):  # Debian packages: name=version
+        assert names.split() and all(re.fullmatch(r"[a-z0-9.+-]+=\S+", n) for n in names.split()), names
 
 
 def test_the_dockerfile_exposes_the_ports_checks_health_and_serves() -> None:

@@ -6,6 +6,7 @@ import asyncio
 import io
 import json
 import logging
+import sys
 
 import pytest
 from aiohttp import web as aioweb
@@ -102,6 +103,74 @@ def test_platform_failures_become_one_line_with_an_exit_code() -> None:
     assert login.code == 2 and "DISCORD_TOKEN" in login.message
     other = preflight.platform_failure("discord", s, RuntimeError("odd"))
     assert other.code == 1 and other.message == "discord stopped: RuntimeError: odd"
+
+
+# -- starting and stopping ------------------------------------------------------------------------
+async def test_a_platform_out_of_reach_at_start_is_tried_again_for_a_while_then_given_up(caplog) -> None:
+    from aiogram.exceptions import TelegramNetworkError, TelegramUnauthorizedError
+    from aiogram.methods import GetMe
+
+    from bot.ops.service import keep_starting
+
+    settings, slept, tries = Settings(_env_file=None), [], []
+
+    async def sleep(seconds: float) -> None:
+        slept.append(seconds)
+
+    def runner(*errors: Exception):
+        async def go(_settings, _host, _store, *, ready) -> None:
+            tries.append(1)
+            if len(tries) <= len(errors):
+                raise errors[len(tries) - 1]
+            ready()
+            raise RuntimeError("failed while serving")
+
+        return go
+
+    down = TelegramNetworkError(GetMe(), "Connection refused")
+    with caplog.at_level(logging.INFO, "bot"), pytest.raises(TelegramNetworkError):
+        await keep_starting("telegram", runner(*[down] * 20), settings, None, None, asyncio.Event(),
+                            patience=60, sleep=sleep)  # fmt: skip
+    assert slept == [0.5, 1, 2, 4, 8, 15, 15] and len(tries) == 8  # doubling, at most 15 s, 60 s in all
+    assert [r.levelname for r in caplog.records] == ["WARNING"]  # one line says it keeps trying
+    assert "cannot reach the Telegram Bot API" in caplog.records[0].message
+
+    slept.clear(), tries.clear()
+    refused = TelegramUnauthorizedError(GetMe(), "Unauthorized")
+    with pytest.raises(TelegramUnauthorizedError):  # a refused token is not tried again
+        await keep_starting("telegram", runner(refused), settings, None, None, asyncio.Event(), sleep=sleep)
+    assert slept == [] and len(tries) == 1
+
+    slept.clear(), tries.clear()
+    ready = asyncio.Event()
+    with pytest.raises(RuntimeError):  # back after two tries; a failure once it serves is the caller's
+        await keep_starting("telegram", runner(down, down), settings, None, None, ready, sleep=sleep)
+    assert slept == [0.5, 1] and len(tries) == 3 and ready.is_set()
+
+
+async def test_a_stop_leaves_the_exit_no_garbage_collection_to_do(monkeypatch, caplog) -> None:
+    import gc
+
+    from bot.ops import service
+
+    async def served(_settings, _host, _store, *, ready) -> None:
+        ready()  # then stops by itself
+
+    monkeypatch.setattr(service, "runners", lambda names: {"telegram": served})
+    settings = Settings(_env_file=None, telegram_token="1:a", token_secret="x" * 32, metrics_port=0)
+    freezes: list[str] = []  # who froze the heap (bot.core.heap freezes once at start too)
+    freeze = gc.freeze
+    monkeypatch.setattr(gc, "freeze", lambda: (freezes.append(sys._getframe(1).f_code.co_name), freeze()))
+    try:
+        with caplog.at_level(logging.INFO, "bot"):
+            assert await service.serve(settings, "w", "v") == 1
+        # the exit's collections would walk every object the libraries made, for nothing: serve's last act
+        assert freezes[-1:] == ["serve"] and gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+    said = [r.message for r in caplog.records if r.name == "bot"]
+    assert said[0].startswith("Kozyr v, worker w: serving telegram (polling)")
+    assert said[1:] == ["telegram stopped by itself", said[2], "stopped"] and said[2].startswith("stopping")
 
 
 # -- metrics ------------------------------------------------------------------------------------------

@@ -65,6 +65,7 @@ class Msg:
     deleted: bool = False
     edits: int = 0
     photo: bytes | None = None  # a sendPhoto's picture (its caption is `text`)
+    document: bytes | None = None  # a sendDocument's file (its caption is `text`)
 
     def buttons(self) -> list[dict[str, Any]]:
         rows = (self.markup or {}).get("inline_keyboard", [])
@@ -386,6 +387,19 @@ class FakeBotAPI:
             raise ApiError(400, f"Bad Request: {missing}")
         return msg
 
+    async def _m_sendDocument(self, p: dict[str, Any]) -> dict[str, Any]:
+        chat_id = self._chat_of(p)
+        document = p.get("document")
+        if isinstance(document, str) and document.startswith("attach://"):
+            document = p.get(document.removeprefix("attach://"))
+        if not isinstance(document, web.FileField):
+            raise ApiError(400, "Bad Request: there is no document in the request")
+        caption = _checked_text(str(p.get("caption", "")), p.get("parse_mode"))
+        self._next_message += 1
+        msg = Msg(chat_id, self._next_message, caption, None, document=document.file.read())
+        self.chats[chat_id][msg.message_id] = msg
+        return self._message_json(msg)
+
     async def _m_editMessageText(self, p: dict[str, Any]) -> dict[str, Any]:
         msg = self._find(p, "message to edit not found")
         if msg.photo is not None:
@@ -458,12 +472,15 @@ class FakeBotAPI:
             "from": {"id": BOT_ID, "is_bot": True, "first_name": "Kozyr", "username": BOT_USERNAME},
             "text": TAG.sub("", msg.text),
         }
-        if msg.photo is not None:
+        if msg.photo is not None or msg.document is not None:
             del body["text"]
             body["caption"] = TAG.sub("", msg.text)
+        if msg.photo is not None:
             body["photo"] = [
                 {"file_id": f"photo{msg.message_id}", "file_unique_id": "u", "width": 1, "height": 1}
             ]
+        if msg.document is not None:
+            body["document"] = {"file_id": f"doc{msg.message_id}", "file_unique_id": "u"}
         if msg.markup and msg.markup.get("inline_keyboard"):
             body["reply_markup"] = msg.markup
         if msg.thread is not None:

@@ -7,10 +7,15 @@ import itertools
 import pytest
 
 from bot.core.api import ChatRef
-from bot.core.outcome import Delivery, Screen, TableTarget
+from bot.core.outcome import Delivery, Outcome, Reply, Screen, TableTarget
+from tests.telegram.fakeapi import Call
 from tests.telegram.harness import ANN, BOB, CAT, GROUP, Harness
 
 CHAT = ChatRef(platform="telegram", id=str(GROUP), title="Friends")
+
+
+def chat_of(call: Call) -> int:
+    return int(call.params.get("chat_id", 0))
 
 
 def table_view(text: str, table: str = "t1") -> Delivery:
@@ -89,6 +94,19 @@ async def test_a_group_gets_at_most_twenty_calls_a_minute_and_one_a_second(hf: H
     assert max(sum(1 for t in times if s <= t < s + 60) for s in times) <= 20
 
 
+async def test_command_replies_share_the_groups_twenty_a_minute(hf: Harness) -> None:
+    h = hf
+    await h.say(BOB, "/start", chat_id=BOB.id)
+    await h.say(ANN, "/new")
+    for n in range(12):  # a reply each, and a table edit each (Bob in, Bob out)
+        await h.say(BOB, "/help")
+        await h.press_label(BOB, h.table(), "Leave" if n % 2 else "Join")
+    group = [c for c in h.api.calls if c.method != "answerCallbackQuery" and chat_of(c) == GROUP]
+    assert sum("/rules" in str(c.params.get("text")) for c in group) == 12  # every /help answered
+    times = [c.at for c in group]
+    assert max(sum(1 for t in times if s <= t < s + 60) for s in times) <= 20
+
+
 async def test_forum_topics_of_one_group_share_its_twenty_a_minute(hf: Harness) -> None:
     h = hf
     topics = [CHAT.model_copy(update={"thread": str(n)}) for n in (1, 2, 3)]
@@ -112,7 +130,12 @@ async def test_a_player_who_blocked_the_bot_is_reported_and_the_game_goes_on(h: 
     await h.press_label(ANN, h.table(), "Start")
     assert await h.store.is_reachable(BOB.key) is False
     assert "has not started the bot" in h.table().text
-    assert "open a private chat with the bot" in h.table().text
+    # the table tells him which of its buttons opens the private chat; that button answers with the link
+    assert "press 🂠 My hand on the table, then Start" in h.table().text
+    query = await h.press_label(BOB, h.table(), "My hand")
+    calls = h.api.api_calls("answerCallbackQuery")
+    (answer,) = [c for c in calls if str(c.params.get("callback_query_id")) == query]
+    assert "?start=h" in str(answer.params.get("url"))
     moves = 0
     while "My hand" in str(h.table().buttons()):
         hands = [(p, h.hand(p)) for p in (ANN, CAT)]
@@ -128,6 +151,8 @@ async def test_a_player_who_blocked_the_bot_is_reported_and_the_game_goes_on(h: 
         assert moves < 50
     assert "is over" in h.api.last(GROUP).text
     assert h.hand(BOB) is None  # only the welcome reached him
+    refused = [c for c in h.api.calls if int(c.params.get("chat_id", 0)) == BOB.id and not c.ok]
+    assert len(refused) == 1  # one refusal: then no private message is tried again (his seat is marked)
     h.assert_callbacks_answered_once()
 
 
@@ -171,3 +196,36 @@ async def test_a_picture_goes_as_one_photo_and_its_caption_is_edited_in_place(hf
     await show(h, table_view("over, with a new line"))
     assert "new line" in h.api.messages(GROUP)[0].text  # the caption changed, the picture stayed
     assert [c.method for c in h.api.calls if c.ok] == ["sendPhoto", "editMessageCaption"]
+
+
+async def test_a_group_that_refuses_files_gets_a_games_record_as_text_alone(
+    hf: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A record file (📄 PBN from /history) where the group allows no documents: its caption alone."""
+    h = hf
+    screen = Screen(lines=["Game 7 as PBN"], document=b'[Event "Kozyr 7"]\n', document_name="kozyr-7.pbn")
+
+    async def record(command: object) -> Outcome:
+        return Outcome(reply=Reply(text=screen.text(), screen=screen))
+
+    monkeypatch.setattr(h.frontend, "handle", record)
+    await h.say(ANN, "/history")
+    assert h.api.last(GROUP).document == screen.document and h.api.last(GROUP).text == "Game 7 as PBN"
+    h.api.fail("sendDocument", 400, "Bad Request: not enough rights to send documents to the chat")
+    await h.say(ANN, "/history")
+    assert h.api.last(GROUP).document is None and h.api.last(GROUP).text == "Game 7 as PBN"
+
+
+async def test_a_group_that_refuses_photos_gets_the_final_text_alone(hf: Harness) -> None:
+    from bot.core.sheet import Row, Sheet, draw
+
+    h = hf
+    h.api.fail("sendPhoto", 400, "Bad Request: not enough rights to send photos to the chat")
+    png = draw(Sheet(title="Sheet", players=["Ann", "Bob"], rows=[Row("Score", ["1", "2"])]))
+    screen = Screen(title="Table", lines=["🏁 over"], image=png)
+    await show(h, Delivery(target=TableTarget(table="t1", chat=CHAT), screen=screen))
+    (final,) = h.api.messages(GROUP)
+    assert final.photo is None and final.text == "<b>Table</b>\n🏁 over"
+    assert [(c.method, c.ok) for c in h.api.calls] == [("sendPhoto", False), ("sendMessage", True)]
+    await show(h, table_view("🏁 over, with a new line"))  # edited in place like any text
+    assert h.api.messages(GROUP)[0].text.endswith("new line")

@@ -15,6 +15,11 @@ def ref(p: Person) -> UserRef:
     return UserRef(platform="telegram", id=str(p.id), name=p.name)
 
 
+def live_pings(h: Harness, who: Person) -> list[str]:
+    """The pings of `who` still to be seen in the group (an answered one is deleted)."""
+    return [m.text for m in h.api.messages(GROUP) if f"tg://user?id={who.id}" in m.text]
+
+
 def pings(h: Harness, who: Person) -> list[str]:
     return [
         c.params["text"]
@@ -53,6 +58,7 @@ async def test_unreachable_players_are_pinged_once_per_turn_and_only_they(
             seat = table.seat_of(ref(p))
             turns[p] += table.version != after_own[p]  # moving again right after one's own move: same turn
             assert len(pings(h, p)) == turns[p]  # exactly one ping per turn
+            assert len(live_pings(h, p)) == 1  # and only this turn's is still there
             action = game.legal_actions(game.load(table.state), seat)[0]
             await h.host.handle(Act(user=ref(p), table=table_id, action=action))
             after_own[p] = table.version + 1
@@ -62,6 +68,10 @@ async def test_unreachable_players_are_pinged_once_per_turn_and_only_they(
         assert ann_hand is not None and ann_hand.tokens()
         await h.press(ANN, ann_hand, ann_hand.tokens()[0])
     assert all(n >= 2 for n in turns.values()), turns
+    table = await h.host.load(table_id)
+    on = set(games.get(table.game).to_act(games.get(table.game).load(table.state)))
+    for p in unreachable:  # each deleted once its turn was over: only a turn still on keeps its ping
+        assert len(live_pings(h, p)) == (table.seat_of(ref(p)) in on and table.status == "playing")
     assert not pings(h, ANN)  # a player with a private chat is never pinged in the group
     for p in unreachable:
         assert all(text.count("tg://user?id=") == 1 for text in pings(h, p))  # names only them
@@ -116,3 +126,10 @@ async def test_an_unknown_pings_choice_is_refused_in_the_persons_language(hf: Ha
     await hf.say(ANN, "/pings loud", chat_id=ANN.id)
     last = hf.api.api_calls("sendMessage")[-1].params["text"]
     assert "loud" in last and "auto, group, off" in last and "Неизвестный" in last
+    await hf.say(ANN, "/pings", chat_id=ANN.id)  # the picker's choices in her language
+    labels = [b["text"] for b in hf.api.last(ANN.id).buttons()]
+    assert labels == [
+        "авто: личное сообщение, а если нельзя — упоминание в чате",
+        "группа: упоминание в чате",
+        "выкл.: только личные сообщения, без упоминаний",
+    ]

@@ -24,10 +24,10 @@ from bot.core.api import (
     Start,
     TableCommand,
 )
-from bot.core.handlers import table
+from bot.core.handlers import prefs, table
 from bot.core.house import Handler, House
 from bot.core.outcome import Outcome
-from bot.core.table import PING_MODES, Table
+from bot.core.table import Table
 from games.base import Game, GameError
 
 
@@ -36,13 +36,13 @@ async def command(house: House, cmd: TableCommand, lang: str, version: int | Non
     table_id = await house.find_table(cmd)
     settings = house.settings
     user, admin = cmd.user, cmd.is_chat_admin
-    pings = await house.store.get_user_pings(user.key) if isinstance(cmd, Join) else None
+    pings = await prefs.pings_of(house, user) if isinstance(cmd, Join) else "auto"
 
     def change(tbl: Table, game: Game, now: float, old_button: bool) -> None:
         match cmd:
             case Join():
                 lobby.join(tbl, game, user, lang, admin, cmd.seat)
-                if pings in PING_MODES and (seat := tbl.seat_of(user)) is not None:
+                if (seat := tbl.seat_of(user)) is not None:
                     tbl.seats[seat].pings = pings
             case Leave():
                 lobby.leave(tbl, game, user)

@@ -8,6 +8,7 @@ import random
 import games
 from bot.core import lobby, play
 from bot.core.api import ChatRef, NewTable, Notify, Rematch, ShowRules, UserRef
+from bot.core.handlers import prefs
 from bot.core.house import Handler, House
 from bot.core.i18n import for_platform, has, t
 from bot.core.outcome import Delivery, HandTarget, Outcome, Reply, Screen, TableTarget
@@ -40,7 +41,7 @@ async def new_table(house: House, cmd: NewTable, lang: str) -> Outcome:
         options=options,
         deals=deals,
         created=house.clock(),
-        seats=[Seat(user=cmd.user, lang=lang)],
+        seats=[Seat(user=cmd.user, lang=lang, pings=await prefs.pings_of(house, cmd.user))],
     )
     table.host.turn_timeout = int(house.settings.turn_timeout)
     table.host.max_misses = house.settings.max_misses
@@ -70,7 +71,8 @@ async def rematch(house: House, cmd: Rematch, lang: str) -> Outcome:
         tbl.rematch = new_id
 
     before, after = await house.change(table_id, claim)
-    table = rematch_table(after, cmd.user, new_id, now)
+    pings = {u.key: await prefs.pings_of(house, u) for u in after.people()}  # as each chose them now
+    table = rematch_table(after, cmd.user, new_id, now, pings)
     table.version = await house.store.create(
         table.id, house.dump(table), chat=table.chat.key, users=[u.key for u in table.people()]
     )
@@ -97,9 +99,22 @@ def check_rematch(table: Table, user: UserRef, admin: bool) -> None:
         raise GameError("not_seated")
 
 
-def rematch_table(old: Table, user: UserRef, table_id: str, now: float) -> Table:
-    """The rematch's table: the same seats (people and AIs), options and host options; `user` manages it."""
-    seats = [Seat(user=s.user, bot=s.bot, lang=s.lang, unreachable=s.unreachable) for s in old.seats]
+def rematch_table(
+    old: Table, user: UserRef, table_id: str, now: float, pings: dict[str, str] | None = None
+) -> Table:
+    """The rematch's table: the same seats (people and AIs), options and host options; `user` manages it;
+    each person's turn alerts as they chose them now (`pings`, by user key), else as they were."""
+    pings = pings or {}
+    seats = [
+        Seat(
+            user=s.user,
+            bot=s.bot,
+            lang=s.lang,
+            unreachable=s.unreachable,
+            pings=pings.get(s.user.key, s.pings) if s.user else s.pings,
+        )
+        for s in old.seats
+    ]
     table = Table(
         id=table_id,
         game=old.game,

@@ -39,7 +39,7 @@ async def set_pings(house: House, cmd: SetPings, lang: str) -> Outcome:
     """A person's choice of turn alerts (issue 20): stored, and applied at every table they sit at."""
     mode = cmd.mode.strip().lower()
     if mode not in PING_MODES:
-        raise GameError("unknown_pings", mode=cmd.mode[:20], modes=", ".join(PING_MODES))
+        raise GameError("unknown_pings", mode=cmd.mode, modes=", ".join(PING_MODES))
     await house.store.set_user_pings(cmd.user.key, mode)
 
     async def change(tbl: Table) -> None:
@@ -53,6 +53,12 @@ async def set_pings(house: House, cmd: SetPings, lang: str) -> Outcome:
         deliveries += await house.changed(table, change)
     text = t(lang, for_platform(f"host.pings_set.{mode}", cmd.user.platform))
     return Outcome(reply=Reply(text=text), deliveries=deliveries)
+
+
+async def pings_of(house: House, user: UserRef) -> str:
+    """A person's stored turn alerts, for a seat they take (join, /new, a rematch); `auto` if none."""
+    mode = await house.store.get_user_pings(user.key)
+    return mode if mode in PING_MODES else "auto"
 
 
 async def unreachable(house: House, user: UserRef, table: str) -> None:
