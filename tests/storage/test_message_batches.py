@@ -15,7 +15,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from bot.core.api import ChatRef, UserRef
 from bot.core.outbox import Outbox
 from bot.core.outcome import Delivery, HandTarget, Screen, TableTarget
-from bot.telegram.frontend import PER_SECOND, lane_for, limit_for
+from bot.telegram.frontend import lane_for, limit_for
 from storage import RedisMessageIds, RedisPacer, Unavailable
 from storage.batching import merged
 from tests.core.hosting import RoundTrips
@@ -231,16 +231,9 @@ async def test_with_telegrams_pacing_a_moves_three_messages_still_cost_two_round
     if not real(redis):
         pytest.skip("round trips are counted on a real server's sockets")
     now = [1_000_000.0]
-    transport = Transport()
-    box = Outbox(
-        transport,
-        RedisMessageIds(redis, prefix=prefix),
-        limit_for=limit_for,
-        lane_for=lane_for,
-        per_second=PER_SECOND,
-        pacer=RedisPacer(redis, prefix=prefix),
-        clock=lambda: now[0],
-    )
+    transport, pacer = Transport(), RedisPacer(redis, prefix=prefix)
+    ids = RedisMessageIds(redis, prefix=prefix)
+    box = Outbox(transport, ids, limit_for=limit_for, lane_for=lane_for, pacer=pacer, clock=lambda: now[0])
     box.submit(move(1))
     await box.drain()
     now[0] += 10.0  # the next move, 10 s later: every lane's slot is free
