@@ -27,6 +27,14 @@ the latency is then measured under saturation), worker CPU per move (the workers
 the AI's processes not included), Redis CPU per move (the servers' `used_cpu_*`), Redis round trips per
 move (socket writes of the workers: the host's and the outbox's), platform calls per move, and Redis
 memory per table, every key under the run's prefix counted. Needs a real Redis: the workers are processes.
+
+    nice -n 5 .venv/bin/python bench/load.py --bill [--bill-moves 2000] [--bill-games durak,most]
+
+The AI's bill (`ai_bill`, no Redis): per game, seeded 4-seat games whose every seat is the default AI
+level, each decision made as the AI's process pool makes it (`play.decide`: the view and the legal
+actions only) and timed in CPU of the thinking thread; a move with one legal action costs nothing (the
+pool is not asked). Printed: AI decisions per core-second, the CPU a decision (mean, p99), and the cores
+that 1,000 busy tables with two AI seats each need at a move a minute per seat (2,000 AI moves a minute).
 """
 
 from __future__ import annotations
@@ -185,6 +193,48 @@ def report(
           f"(host {host / moves:.2f}, outbox {outbox / moves:.2f}), "
           f"platform calls {sum(r['calls'] for r in results) / moves:.2f}")  # fmt: skip
     print(f"Redis memory per table, every key under the run's prefix: {memory:.0f} B")
+
+
+# -- the AI's bill ------------------------------------------------------------------------------------
+BUSY_TABLES, AI_SEATS, MOVES_A_MINUTE = 1000, 2, 1.0
+
+
+def ai_bill(keys: list[str], moves: int, budget: float) -> None:
+    """AI decisions per core-second at each game's default level, and the cores 1,000 busy tables need."""
+    import games
+    from bot.core import play
+
+    demand = BUSY_TABLES * AI_SEATS * MOVES_A_MINUTE / 60  # AI moves a second
+    print(f"the AI's bill: {BUSY_TABLES} tables × {AI_SEATS} AI seats × {MOVES_A_MINUTE:g} move a minute"
+          f" = {demand:.1f} AI moves/s; the default levels, 4 seats, search budget {budget}s")  # fmt: skip
+    print(f"{'game':<10} {'level':<8} {'moves':>6} {'decisions/core-s':>17} {'CPU/decision':>13} {'p99':>8} "
+          f"{'cores':>6}")  # fmt: skip
+    for key in keys:
+        game = games.get(key)
+        level = game.default_bot
+        spent: list[float] = []
+        count, seed = 0, 0
+        while count < moves:
+            rng = random.Random(seed)
+            state = game.new(4, {}, seed=seed)
+            while not game.is_over(state) and count < moves:
+                seat = rng.choice(game.to_act(state))
+                legal = game.legal_actions(state, seat)
+                action = legal[0]
+                if len(legal) > 1:  # the pool is asked only then (`Thinker.choose`)
+                    view = game.view(state, seat)
+                    t0 = time.thread_time()
+                    action = play.decide(key, level, budget, view, legal, f"{seed}:{count}")
+                    spent.append(time.thread_time() - t0)
+                state, _ = game.apply(state, seat, action)
+                count += 1
+            seed += 1
+        cpu = sum(spent)
+        rate = count / cpu if cpu else float("inf")
+        mean = cpu / len(spent) * 1000 if spent else 0.0
+        p99 = pct(spent, 0.99) * 1000
+        print(f"{key:<10} {level:<8} {count:>6} {rate:>17.1f} {mean:>10.1f} ms {p99:>5.0f} ms"
+              f" {demand / rate:>6.2f}", flush=True)  # fmt: skip
 
 
 # -- a worker -----------------------------------------------------------------------------------------
@@ -424,7 +474,13 @@ def main() -> None:
     parser.add_argument("--tables-list", default="", help=argparse.SUPPRESS)
     parser.add_argument("--backend", default="server", help=argparse.SUPPRESS)
     parser.add_argument("--url", default="", help=argparse.SUPPRESS)
+    parser.add_argument("--bill", action="store_true", help="the AI's bill alone (no Redis): see above")
+    parser.add_argument("--bill-moves", type=int, default=2000, help="moves a game for --bill")
+    parser.add_argument("--bill-games", default="durak,rozpysnyi,most,dvorovoy,bridge,tricks")
     args = parser.parse_args()
+    if args.bill:
+        ai_bill(args.bill_games.split(","), args.bill_moves, args.budget)
+        return
     if args.worker is not None:
         asyncio.run(worker(args))
         return

@@ -9,7 +9,11 @@ losing team).
 
 `--paired` plays every deal once per seating (the same cards, the bots rotated through the seats: with two
 players, the same deal with the bots swapped), so luck of the deal cancels out; `--games` then counts deals.
-It adds a table per level (all its seats together) and, for two levels, how the deals compare.
+It adds a table per level (all its seats together: win rate, CPU a decision, mean and 99th percentile)
+and, for two levels, how the deals compare.
+
+A seat is a level of the game (`game.bot(level)`) or `module:Name`, a bot class importable from the project
+(the greedy yardsticks: `bench.greedy:Durak`). Thinking is measured in CPU time of the thread that thinks.
 
     python -m games arena durak --seats heuristic,article --games 500 --paired
 """
@@ -18,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import importlib
 import json
 import math
 import random
@@ -42,6 +47,7 @@ class Result:
     seconds: list[float] = field(default_factory=list)
     decisions: list[int] = field(default_factory=list)
     deal: int = 0
+    times: list[list[float]] = field(default_factory=list)  # per slot, the CPU of each real decision
 
 
 def play_game(
@@ -51,10 +57,12 @@ def play_game(
     seed: int,
     max_moves: int = 100_000,
     decisions: list[int] | None = None,
+    times: list[list[float]] | None = None,
 ) -> tuple[Any, int, list[float]]:
-    """Play one game with `bots[i]` in seat i; return the final state, move count, think time per seat.
+    """Play one game with `bots[i]` in seat i; return the final state, move count, CPU time per seat.
 
-    `decisions`, if given, counts each seat's decisions (moves with more than one legal action)."""
+    `decisions`, if given, counts each seat's decisions (moves with more than one legal action); `times`
+    gets the CPU time of each of them, per seat."""
     rng = random.Random(seed)
     state = game.new(len(bots), options, seed=seed)
     think = [0.0] * len(bots)
@@ -64,14 +72,27 @@ def play_game(
             raise RuntimeError(f"{game.key}: no end after {max_moves} moves (seed {seed})")
         seat = rng.choice(game.to_act(state))
         legal = game.legal_actions(state, seat)
-        t0 = time.perf_counter()
-        action = bots[seat].choose(game.view(state, seat), legal, random.Random(rng.random()))
-        think[seat] += time.perf_counter() - t0
+        view = game.view(state, seat)
+        sub = random.Random(rng.random())
+        t0 = time.thread_time()
+        action = bots[seat].choose(view, legal, sub)
+        spent = time.thread_time() - t0
+        think[seat] += spent
         if decisions is not None and len(legal) > 1:
             decisions[seat] += 1
+        if times is not None and len(legal) > 1:
+            times[seat].append(spent)
         state, _ = game.apply(state, seat, action)
         moves += 1
     return state, moves, think
+
+
+def make_bot(game: Game, level: str, **kwargs: Any) -> Bot:
+    """The game's bot of that level, or the class `module:Name` (a yardstick kept outside the game)."""
+    if ":" in level:
+        module, _, name = level.partition(":")
+        return getattr(importlib.import_module(module), name)(**kwargs)
+    return game.bot(level, **kwargs)
 
 
 def _one(args: tuple[str, list[str], dict[str, Any], dict[str, Any], int, int]) -> Result:
@@ -80,9 +101,10 @@ def _one(args: tuple[str, list[str], dict[str, Any], dict[str, Any], int, int]) 
     n = len(seats)
     # slot j sits in seat (j + rot) % n
     order = [seats[(s - rot) % n] for s in range(n)]
-    bots = [game.bot(level, **bot_kwargs.get(level, {})) for level in order]
+    bots = [make_bot(game, level, **bot_kwargs.get(level, {})) for level in order]
     count = [0] * n
-    state, moves, think = play_game(game, bots, options, seed=i, decisions=count)
+    times: list[list[float]] = [[] for _ in range(n)]
+    state, moves, think = play_game(game, bots, options, seed=i, decisions=count, times=times)
     scores, winners = game.scores(state), set(game.winners(state))
     slot_seat = [(j + rot) % n for j in range(n)]
     return Result(
@@ -92,6 +114,7 @@ def _one(args: tuple[str, list[str], dict[str, Any], dict[str, Any], int, int]) 
         seconds=[think[s] for s in slot_seat],
         decisions=[count[s] for s in slot_seat],
         deal=i,
+        times=[times[s] for s in slot_seat],
     )
 
 
@@ -166,7 +189,7 @@ def run(
 def report(seats: list[str], results: list[Result]) -> str:
     n = len(results)
     lines = [f"{n} games, {sum(r.moves for r in results) / n:.0f} moves per game", ""]
-    lines.append(f"{'slot':<4} {'bot':<16} {'mean score':>20} {'win rate':>24} {'think/game':>11}")
+    lines.append(f"{'slot':<4} {'bot':<16} {'mean score':>20} {'win rate':>24} {'CPU/game':>11}")
     for j, level in enumerate(seats):
         m, h = mean_ci([r.scores[j] for r in results])
         k = sum(r.wins[j] for r in results)
@@ -179,12 +202,13 @@ def report(seats: list[str], results: list[Result]) -> str:
 
 
 def report_levels(seats: list[str], results: list[Result]) -> str:
-    """Per level, all its seats together: win rate with its Wilson interval, and thinking per decision.
+    """Per level, all its seats together: win rate with its Wilson interval, and CPU per decision (the
+    mean, and the 99th percentile of the decisions).
 
     With exactly two levels and paired deals, also how each deal went for one level against the other:
     the deals where it won more of the seatings, fewer, or as many."""
     levels = list(dict.fromkeys(seats))
-    lines = [f"{'level':<16} {'seats':>5} {'games':>6} {'win rate':>26} {'s/decision':>11}"]
+    lines = [f"{'level':<16} {'seats':>5} {'games':>6} {'win rate':>26} {'CPU/decision':>13} {'p99':>8}"]
     for level in levels:
         slots = [j for j, s in enumerate(seats) if s == level]
         k = sum(r.wins[j] for r in results for j in slots)
@@ -192,8 +216,10 @@ def report_levels(seats: list[str], results: list[Result]) -> str:
         lo, hi = wilson(k, n)
         t = sum(r.seconds[j] for r in results for j in slots)
         d = sum(r.decisions[j] for r in results for j in slots) if results[0].decisions else 0
-        per = f"{t / d:>10.4f}s" if d else f"{'-':>11}"
-        lines.append(f"{level:<16} {len(slots):>5} {n:>6} {k / n:>11.1%} [{lo:.1%}, {hi:.1%}] {per}")
+        per = f"{t / d * 1000:>10.1f} ms" if d else f"{'-':>13}"
+        spent = sorted(x for r in results for j in slots for x in (r.times[j] if r.times else []))
+        p99 = f"{spent[int(0.99 * (len(spent) - 1))] * 1000:>5.0f} ms" if spent else f"{'-':>8}"
+        lines.append(f"{level:<16} {len(slots):>5} {n:>6} {k / n:>11.1%} [{lo:.1%}, {hi:.1%}] {per} {p99}")
     if len(levels) == 2:
         a, b = levels
         by_deal: dict[int, int] = {}
@@ -229,7 +255,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument("--players", type=int, help="check: the number of seats")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--options", default="{}", help="game options as JSON")
-    p.add_argument("--budget", type=float, help="seconds per decision for search bots")
+    p.add_argument("--budget", type=float, help="CPU seconds a search decision may take at most")
+    p.add_argument("--samples", type=int, help="the search's sampled worlds a decision at most")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game")
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
     p.add_argument("--paired", action="store_true", help="play each deal once per seating")
@@ -237,7 +264,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     seats = [s.strip() for s in a.seats.split(",")]
     if a.players is not None and a.players != len(seats):
         p.error(f"--players {a.players} but {len(seats)} seats")
-    bot_kwargs = {"search": {"budget": a.budget}} if a.budget is not None else {}
+    search = {"budget": a.budget, "max_samples": a.samples}
+    bot_kwargs = {"search": {k: v for k, v in search.items() if v is not None}}
     t0 = time.perf_counter()
     results = run(a.game, seats, a.games, json.loads(a.options), bot_kwargs, a.seed, a.jobs, a.paired)
     print(f"{games.get(a.game).key}: {' vs '.join(seats)}, options {a.options}")

@@ -4,8 +4,9 @@ A decision is sent to the pool as the seat's view and its legal actions only (pi
 nothing else). `processes == 0` thinks in a thread of this process instead (tests, the console). A
 program seat (`program:NAME`) waits on another process anyway: it is asked from a thread. A pool whose
 process died is replaced; the decision that was lost is then made in a thread. The pool's processes run
-at a lower CPU priority (nice +5) than the worker, so on a busy machine people's moves come first (a
-search's budget is in seconds: it then searches less, it does not take longer).
+at a lower CPU priority (nice +5) than the worker, so on a busy machine people's moves come first. A
+search's budget is a fixed amount of work (`games/budget.py`; the budget in seconds is a guard on the CPU
+time of the thread that thinks): on a busy machine it takes longer, but decides as it would on an idle one.
 """
 
 from __future__ import annotations

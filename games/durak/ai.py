@@ -34,9 +34,9 @@ from __future__ import annotations
 
 import math
 import random
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
+from games.budget import CpuBudget
 from games.cards import make_deck
 from games.durak.endgame import MAX_STOCK, solve
 from games.durak.fast import Table, action_int
@@ -48,6 +48,7 @@ __all__ = [
     "Judge",
     "SearchBot",
     "Sim",
+    "Tally",
     "card_value",
     "hand_value",
     "heuristic_choice",
@@ -119,11 +120,15 @@ class Sim(Table):
 
     def cover(self, hand: list[int], attacks: list[int]) -> list[int] | None:
         """The cheapest cover, in the order of `attacks` (the dearest attack card picks first)."""
-        free = sorted(hand, key=self.val.__getitem__)
+        val, trump = self.val, self.trump
+        free = sorted(hand, key=val.__getitem__)
         chosen: dict[int, int] = {}
-        for a in sorted(attacks, key=self.val.__getitem__, reverse=True):
-            c = next((c for c in free if self.beats(a, c)), -1)
-            if c < 0:
+        for a in sorted(attacks, key=val.__getitem__, reverse=True):
+            suit, rank = divmod(a, 13)
+            for c in free:  # the first card that beats `a` (`Table.beats`, inlined: this is the hot loop)
+                if (c // 13 == suit and c % 13 > rank) or (c // 13 == trump != suit):
+                    break
+            else:
                 return None
             chosen[a] = c
             free.remove(c)
@@ -149,24 +154,27 @@ class Sim(Table):
 
     def throw_round(self, everything: bool) -> bool:
         """Each thrower adds what the policy likes; True if anything was added."""
+        room = self.room()  # each card thrown takes one place: counted down rather than asked again
+        if room <= 0:
+            return False
         added = False
-        ranks = {c % 13 for p in self.table for c in p if c >= 0}
+        ranks = self.ranks()
         late = not self.stock
+        trump, val = self.trump, self.val
         for s in self.throwers():
             if self.done >> s & 1:  # it said "done" (in the searched position) and may not think again
                 continue
-            hand = self.hands[s]
-            for c in sorted(hand, key=self.val.__getitem__):
-                if self.room() <= 0:
-                    return added
-                if c % 13 not in ranks:
+            for c in sorted(self.hands[s], key=val.__getitem__):
+                r = c % 13
+                if not ranks >> r & 1:
                     continue
-                if c // 13 == self.trump and not late:
-                    continue
-                if not everything and not late and c % 13 >= 9:
+                if not late and (c // 13 == trump or (not everything and r >= 9)):
                     continue
                 self.throw(s, c)
                 added = True
+                room -= 1
+                if room <= 0:
+                    return added
         return added
 
 
@@ -223,14 +231,14 @@ def unseen_world(view: DurakView, seat: int, rng: random.Random) -> DurakState:
     )
 
 
-def play_out(world: Table, seat: int, action: str) -> float:
+def play_out(world: Table, seat: int, action: int) -> float:
     """1 if `seat` does not lose the game after `action` (a draw counts as not losing), else 0.
 
     `world` is the engine's state of a sampled world (`Sim.from_state`, once per world): each candidate
     plays on a copy of it."""
     sim = world.copy()
     assert isinstance(sim, Sim)
-    sim.apply(seat, action_int(action))
+    sim.apply(seat, action)
     if not sim.over:
         sim.run()
     return 0.0 if seat in sim.losers else 1.0
@@ -277,32 +285,59 @@ def searched(view: DurakView, moves: Sequence[str], limit: int = 8) -> tuple[str
 
 MIN_SAMPLES = 16  # worlds before the search may stop early
 LOSS = 0.002  # stop once switching to another option could gain at most this much not-losing chance, expected
-MAX_SAMPLES = 600  # worlds at most
+DROP = 0.0005  # an option that could gain less than this over the leader, expected, is no longer played out
+MAX_SAMPLES = 200  # worlds at most
 PRIOR = 0.1  # an imaginary part of a differing world: identical results are not certain too soon
 
 
-def expected_loss(results: dict[str, list[float]], first: str, prior: float = PRIOR) -> float:
-    """What playing the leading option would cost, expected, against the best of the others.
+class Tally:
+    """The candidates' results over the worlds so far, kept as counts: per option the worlds it does not
+    lose, per ordered pair (a, b) the worlds where a does not lose and b does (a paired comparison needs
+    nothing else: per world the difference of two options' results is −1, 0 or 1)."""
 
-    With common random numbers the comparison is paired: per world, the difference of two options' results
-    is −1, 0 or 1. Its mean and standard error give a normal belief about how much better the other option
-    truly is; the expected shortfall E[max(0, other − leader)] is the loss of stopping now. A tenth of an
-    imaginary differing world (`prior`) keeps a run of identical results from looking certain too soon."""
-    n = len(results[first])
-    wins = {a: sum(r) for a, r in results.items()}
-    best = max(wins, key=lambda a: (wins[a], a == first))
-    worst = 0.0
-    for a, rs in results.items():
-        if a == best:
-            continue
-        diffs = [x - y for x, y in zip(results[best], rs, strict=True)]
-        d = sum(diffs) / n
-        var = max((sum(x * x for x in diffs) + prior) / n - d * d, prior / n)
+    def __init__(self, options: int) -> None:
+        self.n = 0
+        self.wins = [0] * options
+        self.beats = [[0] * options for _ in range(options)]
+        self.active = list(range(options))  # the options still played out
+
+    def add(self, results: dict[int, float]) -> None:
+        """One world's results of the active options (1: not lost)."""
+        self.n += 1
+        won = [i for i, r in results.items() if r]
+        lost = [i for i, r in results.items() if not r]
+        for i in won:
+            self.wins[i] += 1
+            row = self.beats[i]
+            for j in lost:
+                row[j] += 1
+
+    def leader(self, first: int = 0) -> int:
+        return max(self.active, key=lambda i: (self.wins[i], i == first))
+
+    def gain(self, leader: int, other: int, prior: float = PRIOR) -> float:
+        """What `other` could still be worth more than `leader`, expected: E[max(0, other − leader)].
+
+        The mean and standard error of the paired differences give a normal belief about how much better
+        the other option truly is. A tenth of an imaginary differing world (`prior`) keeps a run of identical
+        results from looking certain too soon."""
+        n = self.n
+        ahead, behind = self.beats[leader][other], self.beats[other][leader]
+        d = (ahead - behind) / n
+        var = max((ahead + behind + prior) / n - d * d, prior / n)
         se = math.sqrt(var / n)
         z = d / se
-        loss = se * math.exp(-z * z / 2) / math.sqrt(2 * math.pi) - d * 0.5 * math.erfc(z / math.sqrt(2))
-        worst = max(worst, loss)
-    return worst
+        return se * math.exp(-z * z / 2) / math.sqrt(2 * math.pi) - d * 0.5 * math.erfc(z / math.sqrt(2))
+
+    def expected_loss(self, first: int = 0, prior: float = PRIOR) -> float:
+        """What playing the leading option would cost, expected, against the best of the others."""
+        best = self.leader(first)
+        return max((self.gain(best, a, prior) for a in self.active if a != best), default=0.0)
+
+    def prune(self, drop: float, first: int = 0, prior: float = PRIOR) -> None:
+        """Stop playing out the options that could gain less than `drop` over the leader, expected."""
+        best = self.leader(first)
+        self.active = [a for a in self.active if a == best or self.gain(best, a, prior) >= drop]
 
 
 class SearchBot:
@@ -310,20 +345,22 @@ class SearchBot:
 
     def __init__(
         self,
-        budget: float = 0.5,
+        budget: float | None = 0.5,
         max_samples: int = MAX_SAMPLES,
         max_actions: int = 8,
         min_samples: int = MIN_SAMPLES,
         adaptive: bool = True,
         loss: float = LOSS,
         prior: float = PRIOR,
+        drop: float = DROP,
     ) -> None:
-        self.budget = budget
+        self.budget = budget  # CPU seconds at most (a guard: the results and `max_samples` stop it first)
         self.max_samples = max_samples
         self.max_actions = max_actions
         self.min_samples = min_samples
         self.adaptive = adaptive
-        self.loss, self.prior = loss, prior  # the early stop's threshold and prior (`expected_loss`)
+        self.loss, self.prior = loss, prior  # the early stop's threshold and prior (`Tally.gain`)
+        self.drop = drop  # options worth less than this over the leader are dropped (`Tally.prune`)
         self.samples = 0  # worlds the last decision looked at (0: it needed none)
 
     def choose(self, view: DurakView, legal: Sequence[str], rng: random.Random) -> str:
@@ -338,31 +375,24 @@ class SearchBot:
         wins = self.evaluate(view, seat, options, rng)
         if self.samples < min(self.min_samples, self.max_samples):
             return preferred  # the clock stopped it before it learnt enough to overrule the heuristic
-        return max(options, key=lambda a: (wins[a], a == preferred))
+        return max(wins, key=lambda a: (wins[a], a == preferred))
 
-    def evaluate(
-        self,
-        view: DurakView,
-        seat: int,
-        options: list[str],
-        rng: random.Random,
-        clock: Callable[[], float] = time.perf_counter,
-    ) -> dict[str, float]:
-        results: dict[str, list[float]] = {a: [] for a in options}
-        deadline = clock() + self.budget
+    def evaluate(self, view: DurakView, seat: int, options: list[str], rng: random.Random) -> dict[str, int]:
+        """Worlds not lost per option still in the race (those dropped on the way are left out)."""
+        tally = Tally(len(options))
+        actions = [action_int(a) for a in options]
+        budget = CpuBudget(self.budget)
         n = 0
         for n in range(1, self.max_samples + 1):
             world = Sim.from_state(unseen_world(view, seat, rng))
             rng.random()  # was the play-outs' seed (unused): kept, so the README's arena runs replay exactly
-            for action in options:
-                results[action].append(play_out(world, seat, action))
-            if (
-                self.adaptive
-                and n >= self.min_samples
-                and expected_loss(results, options[0], self.prior) < self.loss
-            ):
-                break
-            if clock() >= deadline:
+            tally.add({i: play_out(world, seat, actions[i]) for i in tally.active})
+            if self.adaptive and n >= self.min_samples:
+                if tally.expected_loss(0, self.prior) < self.loss:
+                    break
+                if self.drop > 0:
+                    tally.prune(self.drop, 0, self.prior)
+            if budget.spent():
                 break
         self.samples = n
-        return {a: sum(r) for a, r in results.items()}
+        return {options[i]: tally.wins[i] for i in tally.active}

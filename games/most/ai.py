@@ -1,6 +1,10 @@
 """AI players for Most. They see only their seat's view (or, inside the search, the same facts of a sampled
 world) and answer with an action text; melds longer than three cards are built here, checked by the rules.
 
+Both work on the fast engine's ints (`fast.py`: a hand is a bitmask, a meld entry one int), so the same
+heuristic decides for `HeuristicBot` (from the engine's picture of the view, `deal_of_view`) and inside the
+search's play-outs.
+
 `HeuristicBot`, one step of the turn at a time:
 - draw: take from the bridge when the chosen card makes a meld (extended with the hand) worth more than
   what the other taken cards may cost in hand (their values, weighed by how near the end is), plus the
@@ -16,249 +20,294 @@ world) and answer with an action text; melds longer than three cards are built h
 it deals the unseen cards at random into the other hands and the deck (the cards everyone saw a player
 take stay in that hand), plays each candidate and then the game to its end with heuristic players, and
 picks the candidate with the best mean final margin (own game points minus the best other's). Every
-candidate sees the same worlds (paired comparison); `budget` seconds and `max_samples` worlds bound it
-(the clock is read between worlds); stopped by the clock before `MIN_WORLDS` worlds, it plays the heuristic's
-move, so a tiny budget costs about one world's play-outs and never plays worse than the heuristic.
+candidate sees the same worlds (paired comparison). Its work is fixed, `max_samples` worlds, so it decides
+the same on an idle or a busy machine; `budget` (CPU seconds of the thinking thread, read between worlds:
+`games/budget.py`) only guards an unusually dear position; stopped by it before `MIN_WORLDS` worlds, it
+plays the heuristic's move, so a tiny budget never plays worse than the heuristic.
 """
 
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
-from games.base import GameError
-from games.cards import RANKS, is_joker, make_deck
-from games.most.melds import (
-    CYCLE,
-    classify,
-    extend,
-    hand_penalty,
+from games.budget import CpuBudget
+from games.cards import make_deck
+from games.most import fast
+from games.most.fast import (
+    CARD_INT,
+    DISCARD,
+    DRAW,
+    LAY,
+    MELD,
+    REAL,
+    SWAP,
+    TAKE,
+    VALUE,
+    X1,
+    X2,
+    Deal,
+    Meld,
+    action_of,
+    action_text,
+    cards,
+    entry_of,
+    extended,
     layoff_cards,
+    penalty,
     physical,
-    small_melds,
-    stands_for,
-    value,
 )
-from games.most.rules import Meld, MostRules, MostState, MostView, joker_cards, table_cards
+from games.most.melds import SHAPES
+from games.most.rules import MostView
 
-RULES = MostRules()
-ALL = make_deck(54)
 TAKE_MARGIN = 6.0  # what a take must be worth over a blind draw
 
+SHAPE_CARDS = [tuple(CARD_INT[c] for c in sh) for sh in SHAPES]  # the 52 runs, then the 52 sets
+SHAPE_MASK = [sum(1 << c for c in sh) for sh in SHAPE_CARDS]
+SHAPES_OF = [[k for k, sh in enumerate(SHAPE_CARDS) if c in sh] for c in range(52)]  # in `SHAPES` order
 
-@dataclass
-class Seen:
-    """What a seat knows: the facts of its view (built from a view, or from a state inside the search)."""
 
-    seat: int
-    players: int
-    hand: list[str]
-    melds: list[Meld]
-    bridge: list[str]
-    pending: str | None
-    phase: str
-    deck: int
-    hand_sizes: list[int]
-    known: list[list[str]]
-    turn: int = 0
-    extra: dict[str, float] = field(default_factory=dict)
+def _near(c: int, steps: tuple[int, ...]) -> int:
+    s, r = divmod(c, 13)
+    return sum(1 << (13 * s + (r + d) % 13) for d in steps)
 
-    @classmethod
-    def of_view(cls, view: MostView) -> Seen:
-        assert view.viewer is not None and view.hand is not None
-        return cls(
-            view.viewer,
-            view.players,
-            list(view.hand),
-            view.melds,
-            view.bridge,
-            view.pending,
-            view.phase,
-            view.deck,
-            view.hand_sizes,
-            view.known,
-            view.turn,
-        )
 
-    @classmethod
-    def of_state(cls, state: MostState, seat: int) -> Seen:
-        return cls(
-            seat,
-            state.players,
-            state.hands[seat],
-            state.melds,
-            state.bridge,
-            state.pending,
-            state.phase,
-            len(state.deck),
-            [len(h) for h in state.hands],
-            state.known,
-            state.turn,
-        )
+MATES = [sum(1 << (13 * s + c % 13) for s in range(4)) & ~(1 << c) for c in range(52)]  # its rank
+NEAR1 = [_near(c, (1, -1)) for c in range(52)]  # its suit, one step away (the ace links K and 2)
+NEAR2 = [_near(c, (2, -2)) for c in range(52)]
 
-    def near_end(self) -> bool:
-        others = [n for s, n in enumerate(self.hand_sizes) if s != self.seat]
-        return self.deck <= 2 * self.players or min(others) <= 2
+
+# -- what a seat sees --------------------------------------------------------------------------------
+
+
+def deal_of_view(view: MostView) -> Deal:
+    """The engine's picture of what a seat sees: its own hand, the table and the known cards (the other
+    hands hold only their known cards, the deck nothing: `near_end` reads their sizes from the view)."""
+    assert view.viewer is not None and view.hand is not None
+    d = Deal.__new__(Deal)
+    d.n = view.players
+    d.turn, d.draw = view.turn, view.phase == "draw"
+    d.known = [fast.mask_of(k) for k in view.known]
+    d.hands = [k for k in d.known]
+    d.hands[view.viewer] = fast.mask_of(view.hand)
+    d.deck = []
+    d.bridge = [CARD_INT[c] for c in view.bridge]
+    d.melds = []
+    d.laid, d.laid_by, d.points = 0, [0] * d.n, [0] * d.n
+    for m in view.melds:
+        meld = Meld(m.owner, m.kind == "run", [entry_of(e) for e in m.cards], list(m.by))
+        d.melds.append(meld)
+        for e, who in zip(meld.entries, meld.by, strict=True):
+            d.note_laid(e, who)
+    d.pending = CARD_INT[view.pending] if view.pending else -1
+    d.over = view.over
+    return d
+
+
+def near_end(deck: int, sizes: Sequence[int], seat: int) -> bool:
+    """The deck nearly drawn, or another player down to two cards: what stays in hand will soon count."""
+    return deck <= 2 * len(sizes) or min(n for s, n in enumerate(sizes) if s != seat) <= 2
+
+
+def view_near_end(view: MostView) -> bool:
+    assert view.viewer is not None
+    return near_end(view.deck, view.hand_sizes, view.viewer)
+
+
+def deal_near_end(d: Deal, seat: int) -> bool:
+    return near_end(len(d.deck), [h.bit_count() for h in d.hands], seat)
 
 
 # -- melds from a hand ----------------------------------------------------------------------------
 
 
-def grow(entries: list[str], hand: Sequence[str], visible: set[str]) -> list[str]:
+def small_melds(hand: int, visible: int, must: int = -1) -> list[tuple[bool, list[int]]]:
+    """The three-card melds this hand can make (one way each, jokers only where a card is missing), those
+    holding `must` only when it is given: `melds.small_melds` on bitmasks, as (run?, entries)."""
+    jokers = [j for j in (X1, X2) if hand >> j & 1]
+    if must >= 52:
+        jokers = [must, *[j for j in jokers if j != must]]
+        candidates: list[int] = list(dict.fromkeys(k for c in cards(hand & REAL) for k in SHAPES_OF[c]))
+    elif must >= 0:
+        candidates = SHAPES_OF[must]
+    else:
+        candidates = list(dict.fromkeys(k for c in cards(hand & REAL) for k in SHAPES_OF[c]))
+    out = []
+    for k in candidates:
+        m = SHAPE_MASK[k]
+        if m & visible or (m & ~hand).bit_count() > len(jokers):
+            continue
+        entries, free = [], 0
+        for c in SHAPE_CARDS[k]:
+            if hand >> c & 1:
+                entries.append(c)
+            else:
+                entries.append(c + 52 * (jokers[free] - 51))
+                free += 1
+        if must >= 52 and not any(physical(e) == must for e in entries):
+            continue
+        out.append((k < 52, entries))
+    return out
+
+
+def grow(run: bool, entries: list[int], hand: int, visible: int) -> list[int]:
     """A meld extended with every real card of `hand` that fits it (ends of a run, missing suits)."""
-    kind, order = classify(entries)
-    used = {physical(e) for e in order}
+    order = entries
+    used = 0
+    for e in entries:
+        used |= 1 << physical(e)
+    free = hand & ~used & ~visible
     grown = True
     while grown:
         grown = False
-        for card in layoff_cards(kind, order):
-            if card in hand and card not in used and card not in visible:
-                longer = extend(kind, order, card)
+        for card in layoff_cards(run, order):
+            if free >> card & 1:
+                longer = extended(run, order, card)
                 if longer is not None:
                     order, grown = longer, True
-                    used.add(card)
+                    free &= ~(1 << card)
     return order
 
 
-def meld_worth(entries: Sequence[str]) -> float:
+def meld_worth(entries: Sequence[int]) -> float:
     """Points laid, plus a little per card shed (each card out of the hand is one less to pay for)."""
-    return sum(0 if "=" in e else value(e) for e in entries) + 2.0 * len(entries)
+    return sum(VALUE[e] for e in entries if e < 52) + 2.0 * len(entries)
 
 
-def best_meld(hand: Sequence[str], visible: set[str], must: str | None = None) -> list[str] | None:
+def best_meld(hand: int, visible: int, must: int = -1) -> list[int] | None:
     """The most valuable meld the hand can lay down now (holding `must` if given), keeping a card."""
     best, best_key = None, None
-    for small in small_melds(hand, visible, must):
-        order = grow(small, hand, visible)
-        if len(order) >= len(hand):  # keep one card to discard: trim an end that is not `must`
-            kind, _ = classify(order)
+    size = hand.bit_count()
+    for run, small in small_melds(hand, visible, must):
+        order = grow(run, small, hand, visible)
+        if len(order) >= size:  # keep one card to discard: trim an end that is not `must`
             if len(order) == 3:
                 continue
-            ends = (len(order) - 1, 0) if kind == "run" else range(len(order))
+            ends = (len(order) - 1, 0) if run else range(len(order))
             drop = next(i for i in ends if physical(order[i]) != must)
             order = order[:drop] + order[drop + 1 :]
-        jokers = sum("=" in e for e in order)
-        key = (meld_worth(order), -jokers)
+        key = (meld_worth(order), -sum(e >= 52 for e in order))
         if best_key is None or key > best_key:
             best, best_key = order, key
     return best
 
 
-def works_with(card: str, hand: Sequence[str]) -> float:
+def mask(entries: Sequence[int], physical_cards: bool = True) -> int:
+    """The cards of entries: those they are made of (or, if not `physical_cards`, stand for)."""
+    m = 0
+    for e in entries:
+        m |= 1 << (physical(e) if physical_cards else e % 52)
+    return m
+
+
+def works_with(card: int, hand: int) -> float:
     """How many cards of `hand` this card could meld with (same rank, or one suit within two steps)."""
-    if is_joker(card):
+    if card >= 52:
         return 3.0
-    n = 0.0
-    for other in hand:
-        if other == card or is_joker(other):
-            continue
-        if other[0] == card[0]:
-            n += 1.0
-        elif other[1] == card[1]:
-            gap = (RANKS.index(other[0]) - RANKS.index(card[0])) % CYCLE
-            if min(gap, CYCLE - gap) == 1:
-                n += 1.0
-            elif min(gap, CYCLE - gap) == 2:
-                n += 0.5
-    return n
+    return (
+        (hand & MATES[card]).bit_count()
+        + (hand & NEAR1[card]).bit_count()
+        + 0.5 * (hand & NEAR2[card]).bit_count()
+    )
 
 
-def collecting(seen: Seen, seat: int) -> list[str]:
+def collecting(d: Deal, seat: int) -> int:
     """The cards that show what `seat` collects: those everyone saw it take, and those it laid."""
-    laid = [stands_for(e) for m in seen.melds for e, by in zip(m.cards, m.by, strict=True) if by == seat]
-    return [c for c in seen.known[seat] if not is_joker(c)] + laid
+    return (d.known[seat] & REAL) | d.laid_by[seat]
 
 
 # -- the heuristic --------------------------------------------------------------------------------
 
 
-def heuristic(seen: Seen, legal: Sequence[str] | None = None) -> str:
-    """The heuristic's action for `seen` (legal by construction)."""
-    if seen.phase == "draw":
-        return choose_take(seen) or "draw"
-    visible = table_cards(seen)  # type: ignore[arg-type]
-    if seen.pending is not None:
-        meld = best_meld(seen.hand, visible, seen.pending)
-        if meld is None:  # cannot happen: a take is legal only when such a meld exists
-            raise GameError("no_meld_for_taken_card", card=seen.pending)
-        return "meld:" + ",".join(meld)
-    return play_step(seen, visible) or choose_discard(seen)[0]
+def heuristic(d: Deal, seat: int, end: bool) -> tuple:
+    """The heuristic's action for `seat` (legal by construction); `end`: `near_end` for it."""
+    if d.draw:
+        return choose_take(d, seat, end) or (DRAW,)
+    visible = d.table()
+    if d.pending >= 0:
+        meld = best_meld(d.hands[seat], visible, d.pending)
+        assert meld is not None  # a take is legal only when such a meld exists
+        return (MELD, tuple(meld))
+    return play_step(d, seat, visible, end) or choose_discard(d, seat, end)[0]
 
 
-def play_step(seen: Seen, visible: set[str]) -> str | None:
+def play_step(d: Deal, seat: int, visible: int, end: bool) -> tuple | None:
     """A swap, a meld or a lay-off worth making now, or None (then: discard)."""
-    hand = seen.hand
-    stands = joker_cards(seen.melds)
-    for card in hand:
+    hand = d.hands[seat]
+    stands = d.jokers()
+    for card in cards(hand & REAL):
         if card in stands:
-            return f"swap:{card}"
-    if len(hand) >= 4:
+            return (SWAP, card)
+    size = hand.bit_count()
+    if size >= 4:
         meld = best_meld(hand, visible)
         if meld is not None:
-            return "meld:" + ",".join(meld)
-    if len(hand) >= 2 and any(m.owner == seen.seat for m in seen.melds):
-        best, best_value = None, -1.0
-        for i, m in enumerate(seen.melds):
-            for card in layoff_cards(m.kind, m.cards):
-                if card in visible:
+            return (MELD, tuple(meld))
+    if size >= 2 and any(m.owner == seat for m in d.melds):
+        best: tuple | None = None
+        best_value = -1.0
+        jokers = [j for j in (X1, X2) if hand >> j & 1]
+        for i, m in enumerate(d.melds):
+            for card in layoff_cards(m.run, m.entries):
+                if visible >> card & 1:
                     continue
-                if card in hand and value(card) > best_value:
-                    best, best_value = f"lay:{card}:{i + 1}", float(value(card))
-                jokers = [j for j in hand if is_joker(j)]
-                if jokers and best is None and (seen.near_end() or len(hand) <= 3):
-                    best, best_value = f"lay:{jokers[0]}={card}:{i + 1}", 0.0
+                if hand >> card & 1 and VALUE[card] > best_value:
+                    best, best_value = (LAY, card, i), float(VALUE[card])
+                if jokers and best is None and (end or size <= 3):
+                    best, best_value = (LAY, card + 52 * (jokers[0] - 51), i), 0.0
         if best is not None:
             return best
     return None
 
 
-def choose_discard(seen: Seen) -> list[str]:
+def choose_discard(d: Deal, seat: int, end: bool) -> list[tuple]:
     """Discards from the best to the worst."""
-    stands = joker_cards(seen.melds)
-    nxt = (seen.seat + 1) % seen.players
-    wanted = collecting(seen, nxt)
-    later = [c for s in range(seen.players) if s not in (seen.seat, nxt) for c in collecting(seen, s)]
-    end = seen.near_end()
+    hand = d.hands[seat]
+    stands = d.jokers()
+    nxt = (seat + 1) % d.n
+    wanted = collecting(d, nxt)
+    later = 0
+    for s in range(d.n):
+        if s not in (seat, nxt):
+            later |= collecting(d, s)
     scored = []
-    for card in dict.fromkeys(seen.hand):
+    for card in cards(hand):
         if card in stands:
             continue
-        if is_joker(card):
+        if card >= 52:
             cost = 60.0 if end else -200.0  # hold it while it may still be played; never in hand at the end
         else:
-            cost = value(card) * (2.0 if end else 1.0) - 8.0 * works_with(card, seen.hand)
+            cost = VALUE[card] * (2.0 if end else 1.0) - 8.0 * works_with(card, hand)
             cost -= 12.0 * works_with(card, wanted) + 3.0 * works_with(card, later)
         scored.append((cost, card))
     scored.sort(key=lambda x: -x[0])
-    return [f"discard:{c}" for _, c in scored]
+    return [(DISCARD, c) for _, c in scored]
 
 
-def choose_take(seen: Seen) -> str | None:
+def choose_take(d: Deal, seat: int, end: bool) -> tuple | None:
     """The take worth most over a blind draw, or None."""
-    end = seen.near_end()
     best, best_score = None, TAKE_MARGIN
-    melds_on_table = {stands_for(e) for m in seen.melds for e in m.cards}
-    for k in range(1, len(seen.bridge) + 1):
-        taken = seen.bridge[k - 1 :]
-        hand = seen.hand + taken
-        if len(hand) < 4:
-            continue
-        visible = melds_on_table | {c for c in seen.bridge[: k - 1] if not is_joker(c)}
-        meld = best_meld(hand, visible, taken[0])
-        if meld is None:
-            continue
-        rest = [c for c in hand if c not in {physical(e) for e in meld}]
-        score = meld_worth(meld)
-        second = best_meld(rest, visible | {stands_for(e) for e in meld}) if len(rest) >= 4 else None
-        if second is not None:
-            score += meld_worth(second)
-            rest = [c for c in rest if c not in {physical(e) for e in second}]
-        extra = [c for c in taken[1:] if c in rest]
-        score -= (1.0 if end else 0.4) * hand_penalty(extra) - 4.0 * sum(works_with(c, rest) for c in extra)
-        if score > best_score:
-            best, best_score = f"take:{k}", score
+    hand = d.hands[seat]
+    before = d.laid  # the table less the bridge from the card taken on
+    for k, first in enumerate(d.bridge, start=1):
+        rest_of_bridge = d.bridge[k:]
+        taken = (1 << first) | mask(rest_of_bridge)
+        full = hand | taken
+        if full.bit_count() >= 4:
+            meld = best_meld(full, before, first)
+            if meld is not None:
+                score, rest = meld_worth(meld), full & ~mask(meld)
+                second = best_meld(rest, before | mask(meld, False)) if rest.bit_count() >= 4 else None
+                if second is not None:
+                    score += meld_worth(second)
+                    rest &= ~mask(second)
+                extra = taken & ~(1 << first) & rest
+                bonus = 4.0 * sum(works_with(c, rest) for c in cards(extra))
+                score -= (1.0 if end else 0.4) * penalty(extra) - bonus
+                if score > best_score:
+                    best, best_score = (TAKE, k), score
+        if first < 52:
+            before |= 1 << first
     return best
 
 
@@ -266,124 +315,97 @@ class HeuristicBot:
     """Takes, melds, lays off and discards by the rules of thumb of the module docstring."""
 
     def choose(self, view: MostView, legal: Sequence[str], rng: random.Random) -> str:
-        return heuristic(Seen.of_view(view), legal)
+        assert view.viewer is not None
+        return action_text(heuristic(deal_of_view(view), view.viewer, view_near_end(view)))
 
 
 # -- the search -----------------------------------------------------------------------------------
 
+ALL = [CARD_INT[c] for c in make_deck(54)]
 
-def unseen_world(seen: Seen, rng: random.Random) -> MostState:
-    """A full state consistent with `seen`: other hands keep their known cards, the rest dealt at random."""
-    laid = {physical(e) for m in seen.melds for e in m.cards}
-    fixed = set(seen.hand) | set(seen.bridge) | laid
-    for s in range(seen.players):
-        if s != seen.seat:
-            fixed |= set(seen.known[s])
-    pool = [c for c in ALL if c not in fixed]
+
+def unseen_world(view: MostView, rng: random.Random) -> Deal:
+    """A game consistent with the view: other hands keep their known cards, the rest dealt at random."""
+    d = deal_of_view(view)
+    seat = view.viewer
+    fixed = d.hands[seat] | mask(d.bridge) | mask([e for m in d.melds for e in m.entries])
+    for s in range(d.n):
+        fixed |= d.known[s]
+    pool = [c for c in ALL if not fixed >> c & 1]
     rng.shuffle(pool)
-    hands = []
-    for s in range(seen.players):
-        if s == seen.seat:
-            hands.append(list(seen.hand))
+    for s in range(d.n):
+        if s == seat:
             continue
-        known = [c for c in seen.known[s]]
-        need = seen.hand_sizes[s] - len(known)
-        hands.append(known + pool[:need])
-        pool = pool[need:]
-    state = MostState.model_construct(
-        players=seen.players,
-        seed=0,
-        deals=[],
-        deal_no=1,
-        options=RULES.options({"target": 0}),
-        game_no=0,
-        dealer=0,
-        turn=seen.turn,
-        phase=seen.phase,
-        hands=hands,
-        deck=pool[: seen.deck],
-        bridge=list(seen.bridge),
-        melds=[m.model_copy(deep=True) for m in seen.melds],
-        pending=seen.pending,
-        known=[list(k) for k in seen.known],
-        totals=[0] * seen.players,
-        last_scores=None,
-        over=False,
-    )
-    return state
+        need = view.hand_sizes[s] - d.known[s].bit_count()
+        for c in pool[:need]:
+            d.hands[s] |= 1 << c
+        del pool[:need]
+    d.deck = pool[: view.deck]
+    return d
 
 
-def clone(state: MostState) -> MostState:
-    return MostState.model_construct(
-        **{
-            **state.__dict__,
-            "hands": [list(h) for h in state.hands],
-            "deck": list(state.deck),
-            "bridge": list(state.bridge),
-            "melds": [
-                Meld.model_construct(owner=m.owner, kind=m.kind, cards=list(m.cards), by=list(m.by))
-                for m in state.melds
-            ],
-            "known": [list(k) for k in state.known],
-            "totals": list(state.totals),
-        }
-    )
-
-
-def play_out(state: MostState, seat: int, limit: int = 2000) -> float:
+def play_out(d: Deal, seat: int, limit: int = 2000) -> float:
     """Heuristic players to the end of this game; `seat`'s margin over the best other player."""
     for _ in range(limit):
-        if state.over:
+        if d.over:
             break
-        s = state.turn
-        action = heuristic(Seen.of_state(state, s))
-        RULES._apply(state, s, action)
-    points = state.last_scores if state.over and state.last_scores else RULES.game_points(state)
+        s = d.turn
+        d.apply(s, heuristic(d, s, deal_near_end(d, s)))
+    points = d.scores()
     return points[seat] - max(p for i, p in enumerate(points) if i != seat)
 
 
 MIN_WORLDS = 2  # worlds the search needs before it may overrule the heuristic
+MAX_SAMPLES = 40  # worlds a decision at most
 
 
 class SearchBot:
     """Determinized sampling over the draw/take and discard decisions (see the module docstring)."""
 
-    def __init__(self, budget: float = 0.5, max_samples: int = 200, max_discards: int = 4) -> None:
+    def __init__(
+        self, budget: float | None = 0.5, max_samples: int = MAX_SAMPLES, max_discards: int = 4
+    ) -> None:
         self.budget = budget
         self.max_samples = max_samples
         self.max_discards = max_discards
+        self.samples = 0  # worlds the last decision looked at (0: it needed none)
 
     def choose(self, view: MostView, legal: Sequence[str], rng: random.Random) -> str:
-        seen = Seen.of_view(view)
-        preferred = heuristic(seen, legal)
-        candidates = self.candidates(seen, legal, preferred)
+        self.samples = 0
+        assert view.viewer is not None
+        seat = view.viewer
+        d = deal_of_view(view)
+        end = view_near_end(view)
+        preferred = action_text(heuristic(d, seat, end))
+        candidates = self.candidates(d, seat, end, legal, preferred)
         if len(candidates) < 2:
             return preferred
-        totals = {c: 0.0 for c in candidates}
-        deadline, n = time.perf_counter() + self.budget, 0
-        while n < self.max_samples and time.perf_counter() < deadline:
-            world = unseen_world(seen, rng)
-            for c in candidates:
-                trial = clone(world)
-                try:
-                    RULES._apply(trial, seen.seat, c)
-                    totals[c] += play_out(trial, seen.seat)
-                except (GameError, ValueError, KeyError, IndexError, AssertionError, StopIteration):
-                    totals[c] -= 1000.0
+        actions = [action_of(c) for c in candidates]
+        totals = [0.0] * len(candidates)
+        budget = CpuBudget(self.budget)
+        n = 0
+        while n < self.max_samples and not budget.spent():
+            world = unseen_world(view, rng)
+            for i, a in enumerate(actions):
+                trial = world.copy()
+                trial.apply(seat, a)
+                totals[i] += play_out(trial, seat)
             n += 1
+        self.samples = n
         if n < MIN_WORLDS:
             return preferred  # the clock stopped it before there was anything to compare
-        best = max(candidates, key=lambda c: (totals[c], c == preferred))
-        return best if totals[best] > totals[preferred] else preferred
+        best = max(range(len(candidates)), key=lambda i: (totals[i], i == 0))
+        return candidates[best] if totals[best] > totals[0] else preferred
 
-    def candidates(self, seen: Seen, legal: Sequence[str], preferred: str) -> list[str]:
+    def candidates(self, d: Deal, seat: int, end: bool, legal: Sequence[str], preferred: str) -> list[str]:
         """The heuristic's choice first, then: every take or the draw; or (once the taken card is
         melded) the best discards, every lay-off and swap — so holding back a lay-off, or not going out,
         is weighed too."""
-        if seen.phase == "draw":
+        if d.draw:
             return list(dict.fromkeys([preferred, *legal]))[: self.max_discards + 2]
-        if seen.pending is not None:
+        if d.pending >= 0:
             return [preferred]
-        discards = [a for a in choose_discard(seen) if a in legal][: self.max_discards]
+        texts = [action_text(a) for a in choose_discard(d, seat, end)]
+        discards = [a for a in texts if a in legal][: self.max_discards]
         steps = [a for a in legal if a.startswith(("lay:", "swap:"))][:4]
         return list(dict.fromkeys([preferred, *discards, *steps]))

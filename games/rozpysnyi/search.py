@@ -14,7 +14,9 @@ The budget is spent where it matters:
 - candidates that are clearly worse than the best so far (the paired difference over the samples is more
   than `Z` standard errors), or as good within `SAME` points, are dropped as the samples come, and the
   search stops as soon as one is left;
-- otherwise it samples until `budget` seconds or `max_samples` deals.
+- otherwise it samples until `max_samples` deals: a fixed amount of work, so it decides the same on an
+  idle or a busy machine (`budget`, in CPU seconds of the thinking thread, only guards an unusually dear
+  position: `games/budget.py`).
 Bidding samples the same way: for each bid near the heuristic's estimate it plays the whole round (the
 seats still to bid bid as the heuristic would, the dealer keeping the hook; in the dark they bid blind) and
 takes the bid with the best mean score. In a dark round it samples its own hand and the trump as well.
@@ -24,9 +26,9 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Sequence
 
+from games.budget import CpuBudget
 from games.cards import SUITS
 from games.rozpysnyi import ai, fast, policy
 from games.rozpysnyi.fast import BID, CARD_INT, SUIT_MASK, SUIT_OF
@@ -36,6 +38,7 @@ Z = 3.0  # standard errors of the paired difference that drop a candidate
 FIRST_CHECK = 24  # samples before the first elimination
 CHECK_EVERY = 8
 SAME = 0.5  # points a game: candidates closer than this to the best (with confidence) are not told apart
+MAX_SAMPLES = 800  # deals a decision at most (about 0.5 s of CPU in the dearest positions)
 
 
 def hidden_mask(view: RozpysnyiView) -> int:
@@ -272,7 +275,9 @@ class Tally:
 class SearchBot:
     """Determinized Monte Carlo on the fast engine, heuristic play-outs to the end of the round."""
 
-    def __init__(self, budget: float | None = 0.5, max_samples: int = 5000, beliefs: bool = True) -> None:
+    def __init__(
+        self, budget: float | None = 0.5, max_samples: int = MAX_SAMPLES, beliefs: bool = True
+    ) -> None:
         self.budget = budget
         self.max_samples = max_samples
         self.beliefs = beliefs
@@ -280,19 +285,19 @@ class SearchBot:
 
     TRIES = 4  # deals drawn at most per sample for the bids to look right (then the last is taken)
 
-    def _more(self, deadline: float | None, samples: int, minimum: int) -> bool:
+    def _more(self, budget: CpuBudget, samples: int, minimum: int) -> bool:
         if samples >= self.max_samples:
             return False
-        return samples < minimum or deadline is None or time.perf_counter() < deadline
+        return samples < minimum or not budget.spent()
 
     def choose(self, view: RozpysnyiView, legal: Sequence[str], rng: random.Random) -> str:
         self.samples = 0
         if len(legal) == 1:
             return legal[0]
-        deadline = None if self.budget is None else time.perf_counter() + self.budget
+        budget = CpuBudget(self.budget)
         if legal[0].startswith("bid:"):
-            return self._bid(view, legal, rng, deadline)
-        return self._play(view, legal, rng, deadline)
+            return self._bid(view, legal, rng, budget)
+        return self._play(view, legal, rng, budget)
 
     def _worlds(self, view: RozpysnyiView, rng: random.Random):
         """Sampled hands, bids believed; None when no consistent deal turns up."""
@@ -307,7 +312,7 @@ class SearchBot:
             yield hands
 
     def _play(
-        self, view: RozpysnyiView, legal: Sequence[str], rng: random.Random, deadline: float | None
+        self, view: RozpysnyiView, legal: Sequence[str], rng: random.Random, budget: CpuBudget
     ) -> str:
         seat = view.viewer if view.viewer is not None else 0
         text = {fast.action_int(a): a for a in legal}
@@ -320,7 +325,7 @@ class SearchBot:
         tally = Tally(candidates)
         worlds = self._worlds(view, rng)
         samples = 0
-        while len(tally.active) > 1 and self._more(deadline, samples, 2):
+        while len(tally.active) > 1 and self._more(budget, samples, 2):
             hands = next(worlds)
             if hands is None:
                 break
@@ -339,7 +344,7 @@ class SearchBot:
         return text[tally.best(heuristic)]
 
     def _bid(
-        self, view: RozpysnyiView, legal: Sequence[str], rng: random.Random, deadline: float | None
+        self, view: RozpysnyiView, legal: Sequence[str], rng: random.Random, budget: CpuBudget
     ) -> str:
         seat = view.viewer if view.viewer is not None else 0
         allowed = [int(a.split(":")[1]) for a in legal]
@@ -355,7 +360,7 @@ class SearchBot:
         worlds = None if view.dark_hidden else self._worlds(view, rng)
         tally = Tally(candidates)
         samples = 0
-        while len(tally.active) > 1 and self._more(deadline, samples, 1):
+        while len(tally.active) > 1 and self._more(budget, samples, 1):
             if worlds is None:
                 order = deck[:]
                 rng.shuffle(order)

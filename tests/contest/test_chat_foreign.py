@@ -70,7 +70,7 @@ def test_the_courtyard_demo_plays_a_chat_tables_game(register, node: str, demo: 
         else:
             action = other.choose(DVOROVOY.view(state, seat), DVOROVOY.legal_actions(state, seat), rng)
         state, _ = DVOROVOY.apply(state, seat, action)
-    assert asked > 30 and len(programs._kept) == 1  # one program played the game, kept between decisions
+    assert asked > 10 and len(programs._kept) == 1  # one program played the game, kept between decisions
 
 
 def test_a_blue_chip_robot_takes_a_decision_at_a_chat_table(register) -> None:

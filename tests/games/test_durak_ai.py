@@ -12,12 +12,13 @@ from games.arena import play_game
 from games.cards import make_deck
 from games.durak import DurakState, DurakView
 from games.durak.ai import (
+    DROP,
     LOSS,
     MIN_SAMPLES,
     HeuristicBot,
     SearchBot,
     Sim,
-    expected_loss,
+    Tally,
     hand_value,
     heuristic_choice,
     unseen_world,
@@ -227,20 +228,32 @@ def test_heuristic_choice_handles_every_kind_of_decision() -> None:
 # -- the adaptive budget ----------------------------------------------------------------------------------
 
 
+def tally(*results: list[float]) -> Tally:
+    """A tally of options 0, 1, … with these results, world by world."""
+    t = Tally(len(results))
+    for row in zip(*results, strict=True):
+        t.add(dict(enumerate(row)))
+    return t
+
+
 def test_expected_loss_is_small_once_one_option_is_clearly_best_or_all_are_alike() -> None:
     n = 40
-    clearly = {"a": [1.0] * n, "b": [1.0] * 20 + [0.0] * 20}
-    assert expected_loss(clearly, "b") < 1e-6  # the leader is found whichever option came first
-    alike = {"a": [1.0, 0.0] * 40, "b": [1.0, 0.0] * 40}  # 80 worlds, no difference: settled
-    assert expected_loss(alike, "a") < LOSS
+    clearly = tally([1.0] * 20 + [0.0] * 20, [1.0] * n)
+    assert clearly.expected_loss(first=0) < 1e-6  # the leader is found whichever option came first
+    alike = tally([1.0, 0.0] * 40, [1.0, 0.0] * 40)  # 80 worlds, no difference: settled
+    assert alike.expected_loss() < LOSS
     # identical results are not taken as certain from a handful of worlds
-    assert expected_loss({"a": [1.0] * 8, "b": [1.0] * 8}, "a") > LOSS
+    assert tally([1.0] * 8, [1.0] * 8).expected_loss() > LOSS
     rng = random.Random(3)
-    close = {
-        "a": [float(rng.random() < 0.5) for _ in range(n)],
-        "b": [float(rng.random() < 0.5) for _ in range(n)],
-    }
-    assert expected_loss(close, "a") > LOSS  # two options that often differ, by little on average: go on
+    close = tally(*([float(rng.random() < 0.5) for _ in range(n)] for _ in range(2)))
+    assert close.expected_loss() > LOSS  # two options that often differ, by little on average: go on
+
+
+def test_options_that_cannot_gain_are_dropped_and_the_leader_stays() -> None:
+    t = tally([1.0] * 30, [0.0] * 30, [1.0, 0.0] * 15, [1.0] * 29 + [0.0])
+    t.prune(DROP)
+    assert t.active == [0, 3]  # clearly worse ones go; one a single world behind may still be better
+    assert t.leader() == 0 and t.wins == [30, 0, 15, 29]
 
 
 def position(seed: int, moves: int) -> DurakState:

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import random
 
-from games.cards import make_deck
-from games.dvorovoy import GAME
+from games.dvorovoy import GAME, fast
 from games.dvorovoy.ai import HeuristicBot, SearchBot, clearly_better, unseen_world
 from games.dvorovoy.rules import Hit
 from tests.games.test_dvorovoy import P1, P2, act, position
@@ -45,25 +44,24 @@ def test_it_sheds_the_costliest_card_and_adds_the_rest_of_its_rank() -> None:
     assert GAME.to_act(state) == [1]  # no king left: the move ended by itself
 
 
-def test_it_keeps_a_jack_while_the_hand_is_big_and_plays_it_near_the_end() -> None:
+def test_a_jack_goes_only_when_nothing_else_fits() -> None:
+    assert choice(position([["9H", "KS", "JS", "9C", "7H"], P1, P2], "8C")) == "play:9C"
     state = position([["9H", "KS", "JS", "QD", "7H"], P1, P2], "8C")
-    assert choice(state) == "draw"  # only the jack fits: keep it
-    near = position([["9H", "KS", "JS", "QD", "7H"], P1[:2], P2], "8C")
-    assert choice(near) == "play:JS"  # the next player has two cards left: shed the 20 points
-    near = act(near, 0, "play:JS")
-    assert choice(near) == "suit:H"  # the suit it holds most of
+    assert choice(state) == "play:JS"  # only the jack fits: play it rather than draw
+    state = act(state, 0, "play:JS")
+    assert choice(state) == "suit:H"  # the suit it holds most of
 
 
-def test_it_loads_the_next_player_who_is_about_to_go_out() -> None:
-    hand = ["8C", "TC", "6H", "QS", "7S"]
-    assert choice(position([hand, P1[:1], P2[:4]], "9C")) == "play:8C"
+def test_of_cards_worth_the_same_it_sheds_the_one_held_alone() -> None:
+    hand = ["QS", "QD", "KS", "9H", "7C"]
+    assert choice(position([hand, P1, P2], "8S")) == "play:KS"  # the queens, a pair, fit more tops later
 
 
-def test_it_plays_a_six_only_with_a_cover() -> None:
-    state = position([["6C", "KS", "9S", "QS", "7S"], P1, P2], "9C")
-    assert choice(state) == "play:9S"  # 6C could not be covered: no other club, 6 or jack
-    state = position([["6S", "KS", "9H", "QD", "TD"], P1, P2], "6H")
-    assert choice(state) == "play:6S"  # KS will cover it
+def test_it_goes_out_in_one_move_when_it_can() -> None:
+    state = position([["9H", "9S", "9C"], P1, P2], "AH")
+    assert choice(state) == "play:9H"  # three nines, whatever an ace is worth
+    state = position([["9S", "AS"], P1, P2], "KS")
+    assert choice(state) == "play:AS"  # the most points first: 9S alone could not finish
 
 
 def test_the_search_deals_worlds_that_fit_the_view() -> None:
@@ -71,10 +69,11 @@ def test_the_search_deals_worlds_that_fit_the_view() -> None:
     state = act(state, 0, "play:9H")  # 9S may follow: the move goes on
     view = GAME.view(state, 0)
     world = unseen_world(view, random.Random(5))
-    assert world.hands[0] == state.hands[0] and [len(h) for h in world.hands] == [4, 5, 3]
-    assert world.pile[-1] == "9H" and world.played == ["9H"] and world.mover == 0
-    cards = [c for h in world.hands for c in h] + world.stock + world.pile
-    assert sorted(cards) == sorted(make_deck(36))
+    assert world.hands[0] == fast.mask_of(state.hands[0])
+    assert [h.bit_count() for h in world.hands] == [4, 5, 3]
+    assert world.pile == world.played == [fast.CARD_INT["9H"]] and world.mover == 0
+    cards = [c for h in world.hands for c in fast.cards(h)] + world.stock + world.pile
+    assert sorted(cards) == list(range(36))
     assert world.totals == state.totals
 
 

@@ -6,9 +6,8 @@ import random
 
 import pytest
 
-from games.most import GAME
-from games.most.ai import HeuristicBot, SearchBot, Seen, unseen_world
-from games.most.melds import physical
+from games.most import GAME, fast
+from games.most.ai import HeuristicBot, SearchBot, deal_of_view, unseen_world, view_near_end
 from tests.games.test_most import cards_of, position
 
 
@@ -78,18 +77,17 @@ def test_worlds_keep_what_the_seat_knows() -> None:
         seat = GAME.to_act(state)[0]
         state, _ = GAME.apply(state, seat, choose(bot, state, seat))
     assert not GAME.is_over(state) and any(state.known)
-    seen = Seen.of_view(GAME.view(state, 1))
+    view = GAME.view(state, 1)
     for _ in range(5):
-        world = unseen_world(seen, rng)
-        assert world.hands[1] == state.hands[1] and world.bridge == state.bridge
-        assert [len(h) for h in world.hands] == [len(h) for h in state.hands] and len(world.deck) == len(
-            state.deck
-        )
-        assert all(set(k) <= set(world.hands[s]) for s, k in enumerate(state.known))
-        laid = [physical(e) for m in world.melds for e in m.cards]
-        assert sorted([c for h in world.hands for c in h] + world.deck + world.bridge + laid) == sorted(
-            cards_of(state)
-        )
+        world = unseen_world(view, rng)
+        assert world.hands[1] == fast.mask_of(state.hands[1])
+        assert world.bridge == [fast.CARD_INT[c] for c in state.bridge]
+        assert [h.bit_count() for h in world.hands] == [len(h) for h in state.hands]
+        assert len(world.deck) == len(state.deck)
+        assert all(fast.mask_of(k) & ~world.hands[s] == 0 for s, k in enumerate(state.known))
+        laid = [fast.physical(e) for m in world.melds for e in m.entries]
+        held = [c for h in world.hands for c in fast.cards(h)]
+        assert sorted(held + world.deck + world.bridge + laid) == list(range(54))
 
 
 def test_the_search_answers_legally() -> None:
@@ -111,13 +109,10 @@ def test_a_search_the_clock_stops_before_two_worlds_plays_the_heuristics_move() 
         seat = GAME.to_act(state)[0]
         move = choose(SearchBot(budget=0), state, seat)
         assert move == choose(HeuristicBot(), state, seat)
-        compared += (
-            len(
-                SearchBot().candidates(
-                    Seen.of_view(GAME.view(state, seat)), GAME.legal_actions(state, seat), move
-                )
-            )
-            > 1
+        view = GAME.view(state, seat)
+        options = SearchBot().candidates(
+            deal_of_view(view), seat, view_near_end(view), GAME.legal_actions(state, seat), move
         )
+        compared += len(options) > 1
         state, _ = GAME.apply(state, seat, move)
     assert compared  # some of these decisions had options a search would have weighed
