@@ -13,6 +13,13 @@ test and `bench/host.py` use), each figure the median CPU time of `--repeat` run
   so the renderer's memo of texts has them all (in a real move through the host about nine in ten): that is
   the floor; the same screens with the memo emptied before each drawing are printed apart.
 
+And the host's own work of whole moves, as a move through `Host.handle` does it less the round trips:
+`--moves` moves in a row from that table, each the stored JSON parsed as the old and the new table, the
+move made and the new table dumped, then `Views.changes` (the screens that changed, drawn and compared
+with what the old version showed: remembered from its own change, as in a worker that committed it). The
+memos are warm, as in a worker that has played a while; the first move, with nothing remembered, is not
+timed.
+
 Then the sum for the work every person move needs (a table of four: the group's message and two hands change)
 with the round trips of today's shape (host 2: claim + read, compare-and-set with its hints; outbox 2: the
 changed messages' lookups in one pipeline, their writes in another), of the shape before (host 3, outbox 2 a
@@ -36,8 +43,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import games
-from bot.core import render
-from bot.core.house import parse
+from bot.core import play, render
+from bot.core.house import House, parse
+from bot.core.views import Views
 from storage import Store, connect
 from tests.storage.midgame import play_to_mid_game
 
@@ -66,9 +74,29 @@ async def round_trip(redis: Any, key: str, tasks: int, total: int) -> float:
     return (time.process_time() - t) / (tasks * (total // tasks))
 
 
+def whole_moves(found: tuple[str, int], views: Views, moves: int) -> float:
+    """CPU seconds of `moves` moves in a row through the host's own code (no Redis), from `found`."""
+    data, version = found
+    spent = 0.0
+    for n in range(moves + 1):
+        t = time.process_time()
+        old, new = parse(data, version), parse(data, version)
+        game = games.get(new.game)
+        state = game.load(new.state or {})
+        seat = game.to_act(state)[0]
+        play.move(new, game, seat, game.legal_actions(state, seat)[0], 0.0, 0.0)
+        data, version = House.dump(new), version + 1
+        new.version = version
+        views.changes(old, new)
+        if n:  # the first move finds nothing remembered
+            spent += time.process_time() - t
+    return spent / moves
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=2000)
+    parser.add_argument("--moves", type=int, default=40, help="moves in a row, for the whole moves' figure")
     args = parser.parse_args()
     url = os.environ.get("REDIS_TEST_URL") or os.environ.get("REDIS_URL")
     if not url:
@@ -112,6 +140,8 @@ async def main() -> None:
         "the group's screen, no text remembered": cpu(cold(lambda: views.table_screen(table)), args.repeat),
         "a hand's screen, no text remembered": cpu(cold(lambda: views.hand_screen(table, seat)), args.repeat),
     }
+    rounds = max(1, args.repeat // (args.moves * 4))
+    whole = statistics.median(whole_moves(found, Views(host.secret), args.moves) for _ in range(rounds))
     await redis.aclose()
 
     print("rozpysnyi, 4 people, mid-game (deal 14 of 28); CPU of this process, median")
@@ -126,6 +156,7 @@ async def main() -> None:
     print(f"  the move's own work (no Redis):       {work * 1e6:6.0f} us")
     for name, seconds in empty.items():  # the memo's help, apart: the floor counts it
         print(f"  ({name}: {seconds * 1e6:.0f} us)")
+    print(f"  a whole move's own work, {args.moves} in a row: {whole * 1e6:6.0f} us (median of {rounds})")
     shapes = [("before: host 3 + outbox 6", 9), ("today: host 2 + outbox 2", 4)]
     shapes.append(("ideal: host 2 + outbox 1", 3))
     for name, trips in shapes:

@@ -14,7 +14,7 @@ import logging
 import time
 from collections.abc import Callable
 
-from bot.core import metrics
+from bot.core import heap, metrics
 from bot.core.api import AnyCommand, Press, UserRef
 from bot.core.config import Settings
 from bot.core.handlers import background, lobby, newtable, play, prefs, press, scores
@@ -42,6 +42,7 @@ class Host(House):
 
     def attach(self, frontend: Frontend) -> None:
         self.frontends[frontend.platform] = frontend
+        heap.settle()  # serving from now on: what is loaded by now leaves the collector's full scans
 
     # -- the entry point ------------------------------------------------------------------------
     async def handle(self, command: AnyCommand) -> Outcome:

@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextvars import ContextVar
 from typing import Any
@@ -33,6 +34,7 @@ log = logging.getLogger(__name__)
 
 Change = Callable[[Table], Awaitable[Any]]
 RETRIES = 12
+COMMITTED_SIZE = 256  # tables this process remembers as it committed them (the next change starts from one)
 
 # (table id, its stored (json, version)) read by `Host.handle` with its first round trip, for `change`
 _PRELOADED: ContextVar[tuple[str, tuple[str, int]] | None] = ContextVar("preloaded", default=None)
@@ -55,6 +57,8 @@ class House:
         self.scoreboard = Scoreboard(store)
         self._counting: set[asyncio.Task[None]] = set()  # finished games being counted (off the move's path)
         self.thinker = Thinker(settings.ai_processes)
+        # table id → (the JSON stored, its version, the table this process committed or read as it): bounded
+        self._committed: OrderedDict[str, tuple[str, int, Table]] = OrderedDict()
 
     # -- loading and committing -----------------------------------------------------------------
     async def load(self, table_id: str) -> Table:
@@ -103,23 +107,26 @@ class House:
                 found = await self.store.load(table_id)
             if found is None:
                 raise GameError("no_table")
-            old, new = parse(*found), parse(*found)  # a second parse is cheaper than a deep copy
+            old, new = self.as_stored(table_id, *found)
             if old.status == "over":
                 await self.finished(old)  # counted already, or a count that failed after the commit
             try:
                 await change(new)
             except Unchanged:
+                self.remember(old, found[0])  # still the stored table
                 return old, old
             except GameError as e:
+                self.remember(old, found[0])
                 e.params.setdefault("game_key", old.game)
                 raise
             before, after = {u.key for u in old.people()}, {u.key for u in new.people()}
             deadline, was = new.deadline(), old.deadline()
+            data = self.dump(new)
             try:
                 new.version = await self.store.commit(
                     table_id,
                     old.version,
-                    self.dump(new),
+                    data,
                     moves=new.moves,
                     codes=new.codes,
                     chat=new.chat.key,
@@ -133,12 +140,39 @@ class House:
             except Conflict:
                 continue
             metrics.committed(new)
+            self.remember(new, data)
             if new.status == "over" and old.status == "playing":  # counted beside, not in the final move
                 task = asyncio.ensure_future(self.finished(new))
                 self._counting.add(task)
                 task.add_done_callback(self._counting.discard)
             return old, new
         raise GameError("busy")
+
+    def remember(self, table: Table, data: str) -> None:
+        """`table` is stored as `data` at its version: the next change of it may start from it."""
+        self._committed[table.id] = (data, table.version, table)
+        if len(self._committed) > COMMITTED_SIZE:
+            self._committed.popitem(last=False)
+
+    def as_stored(self, table_id: str, data: str, version: int) -> tuple[Table, Table]:
+        """The table stored as (`data`, `version`), twice: `old` to compare with, `new` to change.
+
+        `old` is the table this process committed as that version, not parsed again, when it still dumps
+        to exactly the stored JSON (nothing changed it since: a view dropping a stale pick did); then
+        `new` shares its game state document (never changed in place: `table.set_state` replaces it),
+        so the state is parsed at most once too. Else both are parsed (a second parse is cheaper than a
+        deep copy)."""
+        known = self._committed.pop(table_id, None)  # handed out once: a later change reads afresh
+        new = parse(data, version)
+        if known is None or known[1] != version or known[0] != data:
+            return parse(data, version), new
+        old = known[2]
+        if self.dump(old) != data:
+            return parse(data, version), new
+        old.moves, old.codes = [], ""  # what its own change appended: not stored, not in a parsed table
+        old._logged_before = old.logged  # the lines noted before the next change: all, as when parsed
+        new.state = old.state
+        return old, new
 
     async def changed(self, table_id: str, change: Change) -> list[Delivery]:
         """`change`, and what it changed on the table's messages (a change that is the whole command)."""

@@ -14,7 +14,7 @@ from pydantic import ValidationError
 
 from bot.core import programs
 from bot.core.api import UserRef
-from bot.core.table import HostOptions, Seat, Table
+from bot.core.table import HostOptions, Seat, Table, set_state
 from games.base import Game, GameError, Options
 
 HOST_OPTIONS = set(HostOptions.model_fields)
@@ -204,7 +204,7 @@ def start(
     if seed is None:
         seed = random.SystemRandom().randrange(2**53)
     state = game.new(len(table.seats), opts, seed=seed, deals=table.deals or None)
-    table.state = state.model_dump(mode="json")
+    set_state(table, state)
     table.status = "playing"
     table.show_settings = False
     table.panel = None

@@ -7,11 +7,15 @@ place, and send a new message only when `notify` asks for it.
 
 from __future__ import annotations
 
+import hashlib
+import json
+from functools import cached_property
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from bot.core.api import ChatRef, UserRef
+from bot.core.tokens import meaning
 
 
 class Button(BaseModel):
@@ -39,6 +43,23 @@ class Screen(BaseModel):
 
     def text(self) -> str:
         return "\n".join([self.title, *self.lines] if self.title else self.lines)
+
+    @cached_property
+    def fingerprint(self) -> str:
+        """`digest(self)`, worked out once: the host, the outbox's check and its send all ask for it, and a
+        screen is never changed once drawn (not a field: never stored, compared or copied into JSON)."""
+        return digest(self)
+
+
+def digest(screen: Screen) -> str:
+    """A short digest of everything a person sees and can do on a screen: its text, and each button's
+    label, style, link and action — not the table version its tokens were drawn at. Equal digests:
+    nothing to send (old buttons stay valid while their action is legal). It ends in `*` when the screen
+    has buttons to press."""
+    buttons = [[(b.label, b.style, b.url, b.token and meaning(b.token)) for b in r] for r in screen.buttons]
+    blob = json.dumps([screen.title, screen.lines, buttons], ensure_ascii=False, separators=(",", ":"))
+    mark = "*" if any(b.token for r in screen.buttons for b in r) else ""
+    return hashlib.blake2b(blob.encode("utf-8", "surrogatepass"), digest_size=12).hexdigest() + mark
 
 
 class TableTarget(BaseModel):

@@ -8,7 +8,7 @@ from typing import Any
 import games
 from bot.core import movecode, programs
 from bot.core.i18n import has
-from bot.core.table import Table
+from bot.core.table import Table, game_state, set_state
 from games.base import Event, Game
 
 
@@ -30,7 +30,7 @@ def record(
     one character when `before`, the state it was made in, is given).
     """
     old_deal = (table.state or {}).get("deal_no")
-    table.state = state.model_dump(mode="json")
+    set_state(table, state)
     for s in table.seats:  # a selection is for one move: any move at the table starts afresh
         s.picked = []
     if seat is not None:
@@ -60,7 +60,7 @@ def record(
 
 def move(table: Table, game: Game, seat: int, action: str, now: float, ai_delay: float) -> list[Event]:
     """A person's action (GameError when illegal; the table is then unchanged)."""
-    state = game.load(table.state or {})
+    state = game_state(table)  # parsed once per state document (`House.as_stored` shares old's)
     new, events = game.apply(state, seat, action)
     s = table.seats[seat]
     s.misses = 0

@@ -8,8 +8,6 @@ these pieces in `panel.py` (the lobby and the ⚙ settings panel) and `screens.p
 
 from __future__ import annotations
 
-import hashlib
-import json
 import threading
 from collections.abc import Callable, Sequence
 from functools import lru_cache
@@ -19,7 +17,6 @@ from bot.core.i18n import for_platform, has, t
 from bot.core.outcome import Button, Screen
 from bot.core.programs import PREFIX as PROGRAM
 from bot.core.table import LogLine, Table
-from bot.core.tokens import meaning
 from games.base import BaseView, Game
 from games.cards import SUIT_SYMBOLS, is_card, pretty
 
@@ -71,8 +68,8 @@ def pretty_params(params: dict[str, Any]) -> dict[str, Any]:
 def seat_name(table: Table, seat: int, lang: str) -> str:
     s = table.seats[seat]
     if s.user is None:
-        return t(lang, "host.ai_name", n=seat + 1)
-    return s.user.name or t(lang, "host.player_name", n=seat + 1)
+        return text(lang, "host.ai_name", n=seat + 1)
+    return s.user.name or text(lang, "host.player_name", n=seat + 1)
 
 
 def _by_seat(value: Any) -> bool:
@@ -91,7 +88,7 @@ def line(table: Table, entry: LogLine, lang: str) -> str:
 def message(table: Table, key: str, raw: dict[str, Any], seat: int | None, lang: str) -> str:
     """A message with its parameters shown: cards pretty, seat numbers as names (`line` of a log entry)."""
     names = tuple([s.user.name if s.user is not None else None for s in table.seats])
-    memo = _memo_key(raw, "message", lang, table.chat.platform, key, seat, names)
+    memo = memo_key(raw, "message", lang, table.chat.platform, key, seat, names)
     text = _MESSAGES.get(memo) if memo is not None else None
     if text is None:
         text = _message(table, key, raw, seat, lang)
@@ -101,7 +98,7 @@ def message(table: Table, key: str, raw: dict[str, Any], seat: int | None, lang:
 
 def said(lang: str, key: str, params: dict[str, Any]) -> str:
     """`t(lang, key, **params)` with the parameters shown (cards pretty): a button's label."""
-    memo = _memo_key(params, "label", lang, key)
+    memo = memo_key(params, "label", lang, key)
     text = _MESSAGES.get(memo) if memo is not None else None
     if text is None:
         text = t(lang, key, **pretty_params(params))
@@ -109,13 +106,24 @@ def said(lang: str, key: str, params: dict[str, Any]) -> str:
     return text
 
 
-# The texts of messages drawn last, by a key of everything a text depends on (`_memo_key`): a table's
+def text(lang: str, key: str, /, **params: Any) -> str:
+    """`t(lang, key, **params)`, remembered (the parameters shown as they are): the words every screen
+    repeats — titles, seat lines, buttons — looked up rather than formatted again."""
+    memo = memo_key(params, "text", lang, key)
+    found = _MESSAGES.get(memo) if memo is not None else None
+    if found is None:
+        found = t(lang, key, **params)
+        _remember(memo, found)
+    return found
+
+
+# The texts of messages drawn last, by a key of everything a text depends on (`memo_key`): a table's
 # lines and buttons repeat from move to move (its log, the seats' bids, the cards of a hand).
 _MESSAGES: dict[tuple[Any, ...], str] = {}
 _MESSAGES_LOCK = threading.Lock()
 
 
-def _memo_key(params: dict[str, Any], *fixed: Any) -> tuple[Any, ...] | None:
+def memo_key(params: dict[str, Any], *fixed: Any) -> tuple[Any, ...] | None:
     """`fixed` and the parameters with the type of each value (`1`, `1.0` and `True` read differently);
     None when a parameter is not plain data (it might change, or read differently while equal)."""
     try:
@@ -179,7 +187,7 @@ def seat_label(table: Table, seat: int, lang: str) -> str:
 
 def game_name(game: Game, lang: str) -> str:
     key = f"{game.key}.name"
-    return t(lang, key) if has(key) else game.key
+    return text(lang, key) if has(key) else game.key
 
 
 def level_name(level: str, lang: str) -> str:
@@ -222,19 +230,14 @@ def status(game: Game, view: BaseView, table: Table, lang: str) -> list[str]:
 def duration(seconds: float, lang: str) -> str:
     for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
         if seconds >= size and seconds % size == 0:
-            return t(lang, f"host.{unit}s", n=int(seconds // size))
-    return t(lang, "host.seconds", n=int(seconds))
+            return text(lang, f"host.{unit}s", n=int(seconds // size))
+    return text(lang, "host.seconds", n=int(seconds))
 
 
 def fingerprint(screen: Screen) -> str:
-    """A short digest of everything a person sees and can do on a screen: its text, and each button's
-    label, style, link and action — not the table version its tokens were drawn at. Equal fingerprints:
-    nothing to send (old buttons stay valid while their action is legal). It ends in `*` when the screen
-    has buttons to press."""
-    buttons = [[(b.label, b.style, b.url, b.token and meaning(b.token)) for b in r] for r in screen.buttons]
-    blob = json.dumps([screen.title, screen.lines, buttons], ensure_ascii=False, separators=(",", ":"))
-    mark = "*" if any(b.token for r in screen.buttons for b in r) else ""
-    return hashlib.blake2b(blob.encode("utf-8", "surrogatepass"), digest_size=12).hexdigest() + mark
+    """What a person sees and can do on a screen, as a short digest (`outcome.digest`; worked out once per
+    screen). Equal fingerprints: nothing to send."""
+    return screen.fingerprint
 
 
 def option_value(value: Any, lang: str, game: Game | None = None, name: str = "") -> str:
@@ -259,16 +262,16 @@ def seat_lines(table: Table, view: BaseView | None, lang: str, game: Game | None
                 extra.append(message(table, note[0], note[1], None, lang))
             points = game.seat_points(view, i) if game is not None else view.scores[i]
             if points is not None:
-                extra.append(t(lang, "host.points", n=points, points=_num(points)))
+                extra.append(text(lang, "host.points", n=points, points=_num(points)))
             if view.hand_sizes and not view.over:
-                extra.append(t(lang, "host.cards", n=view.hand_sizes[i]))
+                extra.append(text(lang, "host.cards", n=view.hand_sizes[i]))
         if seat.auto:
-            extra.append(t(lang, "host.ai_plays"))
+            extra.append(text(lang, "host.ai_plays"))
         if seat.unreachable:
             key = "host.no_dm" if seat.pinged else "host.no_dm_quiet"
-            extra.append(t(lang, for_platform(key, table.chat.platform)))
+            extra.append(text(lang, for_platform(key, table.chat.platform)))
         elif seat.pinged:
-            extra.append(t(lang, "host.pinged"))
+            extra.append(text(lang, "host.pinged"))
         out.append(mark + name + (" — " + " · ".join(extra) if extra else ""))
     return out
 

@@ -24,9 +24,10 @@ from bot.core.render import (
     seat_lines,
     seat_name,
     status,
+    text,
 )
 from bot.core.table import REMIND_BEFORE, Table
-from games.base import Game, Offer
+from games.base import BaseView, Game, Offer
 from games.cards import pretty
 
 LOG_CHARS = 3500  # a table message with its log open stays under Telegram's 4096 characters
@@ -51,20 +52,20 @@ def table_screen(game: Game, table: Table, state: Any, lang: str, sign: Sign) ->
     elif table.log:
         lines.append("")
         lines += ["· " + line(table, e, lang) for e in table.log[-4:]]
-    log_button = Button(
-        label=t(lang, "night.button.log_hide" if table.show_log else "night.button.log"), token=sign("@log")
-    )
+    log_label = text(lang, "night.button.log_hide" if table.show_log else "night.button.log")
+    log_button = Button(label=log_label, token=sign("@log"))
     buttons: list[list[Button]] = []
     if table.status == "playing":
         names = ", ".join(seat_name(table, i, lang) for i in view.to_act)
-        lines.append(t(lang, "host.waiting_for", names=names, time=duration(table.host.turn_timeout, lang)))
+        timeout = duration(table.host.turn_timeout, lang)
+        lines.append(text(lang, "host.waiting_for", names=names, time=timeout))
         buttons = [
-            [Button(label=t(lang, "host.button.hand"), token=sign("@hand"), style="primary"), log_button]
+            [Button(label=text(lang, "host.button.hand"), token=sign("@hand"), style="primary"), log_button]
         ]
         if table.show_settings:
             buttons += settings_panel(game, table, lang, sign)
         else:
-            buttons[0].append(Button(label=t(lang, "host.button.settings"), token=sign("@settings")))
+            buttons[0].append(Button(label=text(lang, "host.button.settings"), token=sign("@settings")))
         if table.rematch_of and not any(s.user and s.moved_at for s in table.seats):
             # a rematch started everyone again: until a person has moved, leaving is one press here
             buttons.append([Button(label=t(lang, "host.button.leave"), token=sign("@leave"))])
@@ -76,7 +77,7 @@ def table_screen(game: Game, table: Table, state: Any, lang: str, sign: Sign) ->
         if table.rematch is None:
             buttons[0].insert(0, rematch_button(lang, sign))
     return Screen(
-        title=t(lang, "host.title", game=game_name(game, lang), id=table.id), lines=lines, buttons=buttons
+        title=text(lang, "host.title", game=game_name(game, lang), id=table.id), lines=lines, buttons=buttons
     )
 
 
@@ -135,11 +136,13 @@ def hand_screen(
     sign: Sign,
     offer: Offer,
     picked: Sequence[str] = (),
+    view: BaseView | None = None,
 ) -> Screen:
     """A player's private message: their cards, the game's short context for them (`Game.hand_context`),
-    their picks and actions as buttons — never the table's status, so others' moves leave it unchanged."""
-    view = game.view(state, seat)
-    title = t(
+    their picks and actions as buttons — never the table's status, so others' moves leave it unchanged.
+    `view` is `game.view(state, seat)` when the caller has it already."""
+    view = game.view(state, seat) if view is None else view
+    title = text(
         lang,
         "host.hand_title",
         game=game_name(game, lang),
@@ -152,11 +155,11 @@ def hand_screen(
         lines.append(message(table, own[0], own[1], None, lang))
     else:
         cards = " ".join(pretty(c) for c in view.hand or [])
-        lines.append(t(lang, "host.your_cards", cards=cards or "—"))
+        lines.append(text(lang, "host.your_cards", cards=cards or "—"))
     if view.over:
         lines.append(final_line(game, table, state, lang))
     elif offer.actions or offer.picks:
-        lines.append(t(lang, "host.your_move"))
+        lines.append(text(lang, "host.your_move"))
         if table.reminding:
             lines.append(t(lang, "host.remind", time=duration(REMIND_BEFORE, lang)))
     buttons = [pick_button(game, item, item in picked, lang, sign) for item in offer.picks]

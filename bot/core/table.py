@@ -7,10 +7,12 @@ missing turns is played by the AI (`auto`) until they act again.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field, PrivateAttr
 
+import games
 from bot.core.api import ChatRef, UserRef
 
 Status = Literal["lobby", "playing", "over", "cancelled"]
@@ -166,3 +168,34 @@ class Table(BaseModel):
             return None
         times = [self.turn_since + self.host.turn_timeout, self.ai_due, self.remind_at()]
         return min(x for x in times if x is not None)
+
+
+STATES_SIZE = 64  # parsed game states remembered (a change renders its old and new table several times)
+# id of a table's state document → (that document, its parsed game state); the document is held, so its
+# id is not reused while remembered
+_STATES: OrderedDict[int, tuple[dict[str, Any], Any]] = OrderedDict()
+
+
+def game_state(table: Table) -> Any:
+    """The game state of a table, parsed once per state document (renders read it many times)."""
+    if table.state is None:
+        return None
+    known = _STATES.get(id(table.state))
+    if known is not None and known[0] is table.state:
+        return known[1]
+    state = games.get(table.game).load(table.state)
+    _remember(table.state, state)
+    return state
+
+
+def set_state(table: Table, state: Any) -> None:
+    """The table's game state is now `state` (stored as JSON; the object itself is remembered, so the
+    views of this change draw from it without parsing it again). Nobody changes a state once set."""
+    table.state = state.model_dump(mode="json")
+    _remember(table.state, state)
+
+
+def _remember(document: dict[str, Any], state: Any) -> None:
+    _STATES[id(document)] = (document, state)
+    if len(_STATES) > STATES_SIZE:
+        _STATES.popitem(last=False)

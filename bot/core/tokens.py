@@ -2,7 +2,10 @@
 
 The signature (an HMAC truncated to 8 base64url characters, 48 bits) makes a forged or edited token —
 another table's id, a modified action — fail to decode, so the host never has to trust the client.
-The version lets the host tell a fresh button from one left behind by an earlier move.
+The version lets the host tell a fresh button from one left behind by an earlier move. The signatures
+made and the tokens decoded last are remembered (`_sign`, `decode`: pure functions of the secret and
+their text): a hand's buttons are signed again, identically, after every other person's move, and a
+press's token is read twice (for the table to load with the first round trip, then by its handler).
 Actions starting with `@` are table commands (join, start, settings…); the rest are game actions.
 """
 
@@ -12,12 +15,14 @@ import base64
 import hashlib
 import hmac
 from dataclasses import dataclass
+from functools import lru_cache
 
 from games.base import GameError
 from storage.keys import base36
 
 MAX_BYTES = 64
 _SEP = "|"
+REMEMBERED = 4096  # signatures and decoded tokens kept (each under 200 bytes)
 
 
 @dataclass(frozen=True)
@@ -27,6 +32,7 @@ class Token:
     action: str
 
 
+@lru_cache(maxsize=REMEMBERED)
 def _sign(secret: bytes, payload: str) -> str:
     digest = hmac.digest(secret, payload.encode(), "sha256")  # one call into OpenSSL: no HMAC object
     return base64.urlsafe_b64encode(digest[:6]).decode()
@@ -73,7 +79,14 @@ def meaning(token: str) -> str:
 
 def decode(secret: bytes, token: str) -> Token:
     """The token's fields; GameError("bad_token") for anything not signed by us, whatever its bytes."""
-    if not isinstance(token, str) or len(as_bytes(token)) > MAX_BYTES:
+    if not isinstance(token, str):
+        raise GameError("bad_token")
+    return _decode(secret, token)
+
+
+@lru_cache(maxsize=REMEMBERED)  # a token that fails raises: only good ones are remembered
+def _decode(secret: bytes, token: str) -> Token:
+    if len(as_bytes(token)) > MAX_BYTES:
         raise GameError("bad_token")
     parts = token.split(_SEP)
     if len(parts) != 4 or not token.isascii():  # every token we sign is ASCII

@@ -3,7 +3,8 @@
 After a commit `changes(old, new)` renders the old and the new table for the group and for each seated
 person and returns only what differs, compared by `render.fingerprint` (a hand that becomes its player's
 turn is sent with `notify`). The fingerprints of what each committed (table, version) showed are
-remembered (bounded), so a move draws only the new screens; game states are parsed once per state document.
+remembered (bounded), so a move draws only the new screens; game states are parsed once per state document
+(`table.game_state`), and the one a move made is not parsed at all.
 """
 
 from __future__ import annotations
@@ -17,14 +18,13 @@ import games
 from bot.core import render, screens, sheet
 from bot.core.i18n import for_platform, t
 from bot.core.outcome import ChatTarget, Delivery, HandTarget, PingTarget, Screen, TableTarget
-from bot.core.table import Table
+from bot.core.table import Table, game_state
 from bot.core.tokens import digest, encode
-from games.base import Game, Offer
+from games.base import BaseView, Game, Offer
 
 log = logging.getLogger(__name__)
 
 MEMO_SIZE = 2048  # table versions whose drawn screens a process remembers
-STATES_SIZE = 64  # parsed game states (a change renders its old and new table several times)
 
 
 class Views:
@@ -32,10 +32,9 @@ class Views:
 
     def __init__(self, secret: bytes) -> None:
         self.secret = secret
-        # per process, bounded: game states parsed per state document, and the fingerprints of the
-        # screens each committed (table, version) showed (the next change compares with them)
-        self._states: OrderedDict[int, tuple[dict[str, Any], Any]] = OrderedDict()
-        self._drawn: OrderedDict[tuple[str, int], dict[str, str]] = OrderedDict()
+        # per process, bounded: the fingerprints of the screens each committed (table, version) showed,
+        # and who was to act (the next change compares with them)
+        self._drawn: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
 
     def signer(self, table: Table, version: int | None = None) -> render.Sign:
         drawn = table.version if version is None else version
@@ -48,19 +47,10 @@ class Views:
 
         return sign
 
-    def state(self, table: Table) -> Any:
-        """The game state of a table, parsed once per state document (renders read it many times)."""
-        if table.state is None:
-            return None
-        key = id(table.state)
-        known = self._states.get(key)
-        if known is not None and known[0] is table.state:
-            return known[1]
-        state = games.get(table.game).load(table.state)
-        self._states[key] = (table.state, state)
-        if len(self._states) > STATES_SIZE:
-            self._states.popitem(last=False)
-        return state
+    @staticmethod
+    def state(table: Table) -> Any:
+        """The game state of a table (`table.game_state`: parsed once per state document)."""
+        return game_state(table)
 
     def offer(self, tbl: Table, game: Game, seat: int) -> Offer:
         """What the hand of `seat` offers now; picks no longer offered are dropped from the selection."""
@@ -82,20 +72,51 @@ class Views:
             return known[target]
         return render.fingerprint(draw())
 
+    def _to_act(self, table: Table, game: Game) -> set[int]:
+        """Who was to act at a committed version: remembered from its commit (its state then not parsed)."""
+        known = self._drawn.get((table.id, table.version))
+        if known is not None and "to_act" in known:
+            return set(known["to_act"])
+        return set(game.to_act(self.state(table)))
+
     def table_screen(self, table: Table) -> Screen:
         game = games.get(table.game)
         return screens.table_screen(game, table, self.state(table), table.lang, self.signer(table))
 
-    def hand_screen(self, table: Table, seat: int) -> Screen:
+    def hand_screen(
+        self, table: Table, seat: int, view: BaseView | None = None, offer: Offer | None = None
+    ) -> Screen:
         game = games.get(table.game)
         state = self.state(table)
-        offer = self.offer(table, game, seat)
+        offer = self.offer(table, game, seat) if offer is None else offer
         lang = table.seats[seat].lang
         picked = table.seats[seat].picked
         # a hand's buttons are drawn "just after this seat's last move": they stay the same (and valid
         # while legal) until the seat moves again, so other people's moves leave the hand untouched
         sign = self.signer(table, table.seats[seat].moved_at + 1)
-        return screens.hand_screen(game, table, state, seat, lang, sign, offer, picked)
+        return screens.hand_screen(game, table, state, seat, lang, sign, offer, picked, view)
+
+    @staticmethod
+    def hand_inputs(
+        table: Table, game: Game, seat: int, view: BaseView, offer: Offer
+    ) -> tuple[Any, ...] | None:
+        """Everything `hand_screen` draws the hand of `seat` from, as plain data: equal inputs, an equal
+        screen (`tests/core/test_render_same.py`). None when a part is not plain data (then it is drawn)."""
+        s = table.seats[seat]
+        names = tuple(x.user.name if x.user is not None else None for x in table.seats)
+        own = game.hand_cards(view)  # a game's own line for the hand's cards, if it has one
+        texts = [render.memo_key(p, k) for k, p in [*game.hand_context(view), *([own] if own else [])]]
+        texts += [render.memo_key(p, k) for k, p in (game.describe_offered(view, a) for a in offer.actions)]
+        if any(x is None for x in texts):
+            return None
+        winners = tuple(game.winners(game_state(table))) if view.over else ()
+        where = (table.chat.platform, table.chat.title or table.chat.id)
+        return (
+            (s.lang, *where, names, table.reminding, s.moved_at, tuple(s.picked)),
+            (tuple(offer.actions), tuple(offer.picks), tuple(view.hand or ()), own is None),
+            (view.over, winners),
+            *texts,
+        )
 
     def hand_delivery(self, table: Table, seat: int, notify: bool) -> Delivery:
         """The seat's hand as `table` shows it; with its version, so it never replaces a newer one."""
@@ -123,7 +144,7 @@ class Views:
         if old is new:
             return []
         out = []
-        drawn: dict[str, str] = {}  # what this version shows, so its successor need not draw it again
+        drawn: dict[str, Any] = {}  # what this version shows, so its successor need not draw it again
         table_now = self.table_screen(new)
         drawn["table"] = render.fingerprint(table_now)
         if self._seen(old, "table", lambda: self.table_screen(old)) != drawn["table"]:
@@ -132,8 +153,9 @@ class Views:
         if new.status in ("playing", "over") and new.state is not None:
             game = games.get(new.game)
             state = self.state(new)
-            before = set(game.to_act(self.state(old))) if old.status == "playing" else set()
+            before = self._to_act(old, game) if old.status == "playing" else set()
             to_act = set(game.to_act(state)) if new.status == "playing" else set()
+            drawn["to_act"] = to_act
             reminder = new.reminding and not old.reminding  # this turn's reminder: a fresh alert
             for seat, s in enumerate(new.seats):
                 if s.user is None:
@@ -141,21 +163,35 @@ class Views:
                 turn = seat in to_act and not s.auto and (seat not in before or reminder)
                 # a person who chose group pings gets no private turn alert (their hand still updates)
                 notify = (turn and s.pings != "group") or old.status == "lobby"
-                screen = self.hand_screen(new, seat)
                 key = f"hand:{seat}:{s.user.key}"
-                drawn[key] = render.fingerprint(screen)
                 was = old.seats[seat] if seat < len(old.seats) else None
-                changed = (
-                    was is None
-                    or was.user != s.user
-                    or old.status != "playing"
-                    or self._seen(old, key, lambda seat=seat: self.hand_screen(old, seat)) != drawn[key]
-                )
+                offer, view = self.offer(new, game, seat), game.view(state, seat)
+                drawn[f"inputs:{key}"] = inputs = self.hand_inputs(new, game, seat, view, offer)
+                known = self._drawn.get((old.id, old.version)) or {}
+                screen = None
+                if (
+                    inputs is not None
+                    and known.get(f"inputs:{key}") == inputs
+                    and key in known
+                    and was is not None
+                    and was.user == s.user
+                    and old.status == "playing"
+                ):  # drawn from what the old version's hand was drawn from: the same screen, not drawn again
+                    drawn[key], changed = known[key], False
+                else:
+                    screen = self.hand_screen(new, seat, view, offer)
+                    drawn[key] = render.fingerprint(screen)
+                    changed = (
+                        was is None
+                        or was.user != s.user
+                        or old.status != "playing"
+                        or self._seen(old, key, lambda seat=seat: self.hand_screen(old, seat)) != drawn[key]
+                    )
                 if changed or notify:
                     out.append(
                         Delivery(
                             target=HandTarget(table=new.id, user=s.user),
-                            screen=screen,
+                            screen=screen or self.hand_screen(new, seat, view, offer),
                             notify=notify,
                             version=new.version,
                         )

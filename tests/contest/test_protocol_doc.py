@@ -31,7 +31,10 @@ def test_the_c_example_plays_the_bridge_contest_preset(bridge_client: str) -> No
 
 
 def test_an_extra_line_is_a_violation(tmp_path: Path) -> None:
-    chatty = tmp_path / "chatty.py"  # answers its second question twice
+    # answers its second question twice, in one write: both lines are in the pipe before the next question
+    # (two writes may reach the server on either side of it: docs/protocol.md, "One line answers one
+    # question")
+    chatty = tmp_path / "chatty.py"
     chatty.write_text(
         "import json, sys\n"
         "n = 0\n"
@@ -39,8 +42,9 @@ def test_an_extra_line_is_a_violation(tmp_path: Path) -> None:
         "    m = json.loads(line)\n"
         "    if m['type'] == 'act':\n"
         "        n += 1\n"
-        "        for _ in range(2 if n == 2 else 1):\n"
-        "            print(json.dumps({'action': m['legal'][0]}), flush=True)\n"
+        "        answer = json.dumps({'action': m['legal'][0]}) + '\\n'\n"
+        "        sys.stdout.write(answer * (2 if n == 2 else 1))\n"
+        "        sys.stdout.flush()\n"
     )
     entrants = [Entrant("chatty", command=py(chatty)), Entrant("r", level="random")]
     result = play_match(games.get("durak"), entrants, seed=1, options={"deck": 24})

@@ -17,9 +17,12 @@ import pytest
 import games
 from bot.core import play, render
 from bot.core.api import ChatRef, UserRef
+from bot.core.house import House, parse
 from bot.core.i18n import LANGUAGES
+from bot.core.outcome import Screen
 from bot.core.screens import final_screen, hand_screen, table_screen
-from bot.core.table import LogLine, Seat, Table
+from bot.core.table import LogLine, Seat, Table, game_state
+from bot.core.views import Views
 from games.base import Game, Offer
 
 
@@ -150,3 +153,79 @@ def test_a_line_worded_per_platform_is_remembered_per_platform() -> None:
         cold.append(render.line(table, entry, "en"))
     assert len(set(cold)) > 1  # Discord words it its own way
     assert [render.line(table, entry, "en") for table in tables] == cold
+
+
+def started(game: Game, names: list[str], rng: random.Random) -> Table:
+    """A table of `game` just started, a person of each name on its seats."""
+    people = [UserRef(platform="telegram", id=f"u{i}", name=n) for i, n in enumerate(names)]
+    table = Table(
+        id="t1",
+        game=game.key,
+        chat=ChatRef(platform="telegram", id="g1", title="Friends"),
+        creator=people[0],
+        status="playing",
+        seats=[Seat(user=u) for u in people],
+    )
+    play.record(table, game, game.new(len(people), {}, seed=rng.randrange(2**32)), [], 0.0, 1.0)
+    return table
+
+
+@pytest.mark.parametrize("key", sorted(g.key for g in games.all_games()))
+def test_a_moves_own_state_draws_what_its_stored_json_does(key: str) -> None:
+    """The views draw a move's new state from the object the move made (`table.set_state`), not from its
+    stored JSON parsed again: the two are equal, and so is every screen drawn from them."""
+    game = games.get(key)
+    rng = random.Random(f"own {key}")
+    table = started(game, [f"P{i}" for i in range(game.min_players)], rng)
+    for n in range(60):
+        own = game_state(table)
+        assert own is game_state(table)  # remembered, not parsed again
+        parsed = game.load(table.state or {})
+        assert own == parsed
+        if n % 20 == 0 or game.is_over(own):
+            assert screens(game, table, own) == screens(game, table, parsed)
+        if game.is_over(own):
+            break
+        seat = rng.choice(game.to_act(own))
+        play.move(table, game, seat, rng.choice(game.legal_actions(own, seat)), 0.0, 1.0)
+
+
+class CountingViews(Views):
+    """Views that count the hands they draw."""
+
+    def __init__(self) -> None:
+        super().__init__(b"secret")
+        self.hands = 0
+
+    def hand_screen(self, *args: Any, **kwargs: Any) -> Screen:
+        self.hands += 1
+        return super().hand_screen(*args, **kwargs)
+
+
+@pytest.mark.parametrize("key", sorted(g.key for g in games.all_games()))
+def test_a_hand_not_drawn_again_is_the_hand_it_would_draw(key: str) -> None:
+    """`Views.changes` draws a hand again only when what it is drawn from changed (`Views.hand_inputs`):
+    over a random game, every hand it remembers for a version is the hand drawn afresh from that version."""
+    game = games.get(key)
+    rng = random.Random(f"inputs {key}")
+    table = started(game, [f"P{i}" if i else "" for i in range(game.max_players)], rng)  # a nameless one too
+    table.version = 1
+    views = CountingViews()
+    kept = 0
+    for _ in range(40):
+        state = game_state(table)
+        if game.is_over(state):
+            break
+        new = parse(House.dump(table), table.version)
+        seat = rng.choice(game.to_act(state))
+        play.move(new, game, seat, rng.choice(game.legal_actions(state, seat)), 0.0, 1.0)
+        new.version = table.version + 1
+        views.hands = 0
+        views.changes(table, new)
+        kept += len(new.seats) - views.hands
+        drawn = views._drawn[(new.id, new.version)]
+        for i, s in enumerate(new.seats):
+            assert s.user is not None
+            assert drawn[f"hand:{i}:{s.user.key}"] == render.fingerprint(views.hand_screen(new, i))
+        table = new
+    assert kept > 0  # some hands were not drawn again

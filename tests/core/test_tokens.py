@@ -55,3 +55,16 @@ def test_another_secret_is_refused() -> None:
 def test_overlong_action_is_refused_at_encoding() -> None:
     with pytest.raises(ValueError):
         encode(SECRET, "t1", 7, "x" * 60)
+
+
+def test_a_remembered_token_vouches_for_no_other() -> None:
+    """Signatures and decoded tokens are remembered: a good token read twice, then its edits, another
+    secret and a forged signature for another action are still refused."""
+    token = encode(SECRET, "t1", 7, "play:QH")
+    assert decode(SECRET, token) == decode(SECRET, token)
+    signature = token.rsplit("|", 1)[1]
+    for forged in (f"t1|7|play:AS|{signature}", f"t2|7|play:QH|{signature}", f"t1|8|play:QH|{signature}"):
+        with pytest.raises(GameError):
+            decode(SECRET, forged)
+    with pytest.raises(GameError):
+        decode(b"other", token)
