@@ -111,3 +111,13 @@ def sort_hand(cards: Iterable[str], trump: str | None = None, suit_order: str = 
         return (1 if suit(c) == trump else 0, suit_order.index(suit(c)), rank_value(c))
 
     return sorted(cards, key=key)
+
+
+def bits(mask: int) -> list[int]:
+    """The set bits of `mask`, low to high: the int cards of a bitmask hand (the fast engines' hands)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out

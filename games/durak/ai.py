@@ -20,8 +20,9 @@ It picks the candidate that avoids losing most often (the heuristic's choice on 
 The budget adapts: one legal move, one candidate worth searching or a solved endgame cost no sampling;
 otherwise it stops once the choice is settled — after at least `MIN_SAMPLES` worlds, when the expected
 loss of stopping (`expected_loss`: what the best other option could still be worth more, in not-losing
-chance) is below `LOSS`, 0.2 % —, at `max_samples` worlds (600), or when `budget` seconds have passed
-(checked between worlds). Those numbers come from decision quality (`bench/durak_regret.py`): on 60
+chance) is below `LOSS`, 0.2 % —, at `max_samples` worlds (200), or when `budget` CPU seconds have
+passed (a guard, checked between worlds: `games/budget.py`). Those numbers come from decision quality
+(`bench/durak_regret.py`): on 60
 positions the search looks at, met by the heuristic in two-player games against the article's AI, each
 candidate's not-losing chance measured on 1,500 worlds, the search's choice cost 0.0086 of it a decision
 at the former 1 % / 300 worlds / prior 0.5 (36 worlds on average), 0.0034 at these (144 worlds; the

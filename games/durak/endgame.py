@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 
 from games.cards import SUITS, make_deck, rank_value, suit
+from games.cards import bits as cards_of
 from games.durak.rules import DurakView, split_cards
 
 NODES = 25_000
@@ -41,15 +42,6 @@ def card_index(card: str) -> int:
 
 def to_bit(card: str) -> int:
     return 1 << card_index(card)
-
-
-def cards_of(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 class Endgame:

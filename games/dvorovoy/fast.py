@@ -26,6 +26,7 @@ import random
 from typing import TYPE_CHECKING
 
 from games.cards import SUITS
+from games.cards import bits as cards  # a hand bitmask as its int cards
 from games.dvorovoy.rules import LIMIT, VALUES
 
 if TYPE_CHECKING:
@@ -47,16 +48,6 @@ JACKS = RANK_MASK[JACK]
 FITS = [SUIT_MASK[SUIT_OF[t]] | RANK_MASK[RANK_OF[t]] | JACKS for t in range(36)]
 NAMED = [SUIT_MASK[s] | JACKS for s in range(4)]
 HITS = {SEVEN: (1, False), EIGHT: (2, True), ACE: (0, True)}  # cards drawn, turn lost
-
-
-def cards(mask: int) -> list[int]:
-    """The cards of a bitmask, low to high (the rules' order of a hand)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def mask_of(cards_: list[str]) -> int:

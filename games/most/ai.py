@@ -219,6 +219,11 @@ def collecting(d: Deal, seat: int) -> int:
 # -- the heuristic --------------------------------------------------------------------------------
 
 
+class Stuck(Exception):
+    """The heuristic finds no meld for the card taken from the bridge that keeps a card to discard (a take
+    it would not have made: a person's, or one of the search's candidates, which try every legal take)."""
+
+
 def heuristic(d: Deal, seat: int, end: bool) -> tuple:
     """The heuristic's action for `seat` (legal by construction); `end`: `near_end` for it."""
     if d.draw:
@@ -226,7 +231,8 @@ def heuristic(d: Deal, seat: int, end: bool) -> tuple:
     visible = d.table()
     if d.pending >= 0:
         meld = best_meld(d.hands[seat], visible, d.pending)
-        assert meld is not None  # a take is legal only when such a meld exists
+        if meld is None:
+            raise Stuck
         return (MELD, tuple(meld))
     return play_step(d, seat, visible, end) or choose_discard(d, seat, end)[0]
 
@@ -316,7 +322,10 @@ class HeuristicBot:
 
     def choose(self, view: MostView, legal: Sequence[str], rng: random.Random) -> str:
         assert view.viewer is not None
-        return action_text(heuristic(deal_of_view(view), view.viewer, view_near_end(view)))
+        try:
+            return action_text(heuristic(deal_of_view(view), view.viewer, view_near_end(view)))
+        except Stuck:  # a person took such a card and left the move to the AI: a meld the rules offer
+            return next((a for a in legal if a.startswith("meld:")), legal[0])
 
 
 # -- the search -----------------------------------------------------------------------------------
@@ -350,7 +359,10 @@ def play_out(d: Deal, seat: int, limit: int = 2000) -> float:
         if d.over:
             break
         s = d.turn
-        d.apply(s, heuristic(d, s, deal_near_end(d, s)))
+        try:
+            d.apply(s, heuristic(d, s, deal_near_end(d, s)))
+        except Stuck:
+            break  # a take the heuristic cannot follow (rare): scored where it stands
     points = d.scores()
     return points[seat] - max(p for i, p in enumerate(points) if i != seat)
 
@@ -376,7 +388,10 @@ class SearchBot:
         seat = view.viewer
         d = deal_of_view(view)
         end = view_near_end(view)
-        preferred = action_text(heuristic(d, seat, end))
+        try:
+            preferred = action_text(heuristic(d, seat, end))
+        except Stuck:
+            return HeuristicBot().choose(view, legal, rng)
         candidates = self.candidates(d, seat, end, legal, preferred)
         if len(candidates) < 2:
             return preferred

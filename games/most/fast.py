@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from games.cards import RANKS, SUITS
+from games.cards import bits as cards  # a hand bitmask as its int cards
 from games.most.melds import JOKER_IN_HAND, classify
 from games.most.rules import parse
 
@@ -39,16 +40,6 @@ CARD_INT |= {"X1": X1, "X2": X2}
 CARD_STR = {v: k for k, v in CARD_INT.items()}
 VALUE = [15 if c % 13 == 12 else 10 if c % 13 >= 8 else 5 for c in range(52)] + [0, 0]
 PENALTY = [*VALUE[:52], JOKER_IN_HAND, JOKER_IN_HAND]
-
-
-def cards(mask: int) -> list[int]:
-    """The cards of a bitmask, low to high (the rules' order of a hand)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def mask_of(cards_: list[str]) -> int:
