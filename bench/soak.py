@@ -58,8 +58,10 @@ from bench.host import every_key  # noqa: E402
 from bot.core.api import AddBot, ChatRef, Join, NewTable, Start, UserRef  # noqa: E402
 from bot.core.config import Settings  # noqa: E402
 from bot.core.host import Host  # noqa: E402
+from bot.core.outcome import HandTarget, TableTarget  # noqa: E402
 from bot.core.records import game_moves  # noqa: E402
-from bot.core.tokens import decode  # noqa: E402
+from bot.core.render import fingerprint  # noqa: E402
+from bot.core.tokens import decode, meaning  # noqa: E402
 from bot.telegram.app import make_bot  # noqa: E402
 from bot.telegram.frontend import TelegramFrontend  # noqa: E402
 from bot.telegram.refs import screen_html  # noqa: E402
@@ -325,22 +327,42 @@ async def quiet(api: Api, seconds: float, limit: float) -> None:
             return
 
 
-def differing_views(host: Host, api: Api, tables: dict[str, Any]) -> list[str]:
-    """Group table messages and hands whose text or buttons differ from what the committed table renders."""
+def differing_views(host: Host, api: Api, tables: dict[str, Any]) -> list[tuple[str, list[Msg], Any, Any]]:
+    """Group table messages and hands whose text or buttons differ from what the committed table renders:
+    (what, the chat's last messages, the screen wanted, its outbox target)."""
     differ = []
     for table_id, table in tables.items():
         group = [m for m in api.messages(int(table.chat.id)) if f"table {table_id}" in m.text]
-        if not group or not _same(group[-1], host.views.table_screen(table)):
-            differ.append(f"table {table_id} v{table.version}: the group's message")
+        screen = host.views.table_screen(table)
+        if not group or not _same(group[-1], screen):
+            target = TableTarget(table=table_id, chat=table.chat)
+            differ.append(
+                (f"table {table_id} v{table.version}: the group's message", group[-2:], screen, target)
+            )
         if table.status != "playing":
             continue
         for seat, s in enumerate(table.seats):
             if s.user is None:
                 continue
-            hand = api.last(int(s.user.id))
-            if hand is None or not _same(hand, host.views.hand_screen(table, seat)):
-                differ.append(f"table {table_id} v{table.version}: the hand of seat {seat}")
+            hand, screen = api.last(int(s.user.id)), host.views.hand_screen(table, seat)
+            if hand is None or not _same(hand, screen):
+                shown = list(api.chats.get(int(s.user.id), {}).values())[-2:]
+                target = HandTarget(table=table_id, user=s.user)
+                differ.append(
+                    (f"table {table_id} v{table.version}: the hand of seat {seat}", shown, screen, target)
+                )
     return differ
+
+
+async def explain(ids: RedisMessageIds, differ: list[tuple[str, list[Msg], Any, Any]]) -> None:
+    """What the first few differing messages show, what they should, and what Redis says they show."""
+    for what, shown, screen, target in differ[:5]:
+        print(f"  {what}")
+        for m in shown:
+            print(f"    shown #{m.message_id}: {m.text[-90:]!r} {[meaning(t) for t in m.tokens()]}")
+        wanted = [meaning(b.token) for row in screen.buttons for b in row if b.token]
+        print(f"    wanted: {screen_html(screen)[-90:]!r} {wanted} ({fingerprint(screen)})")
+        print(f"    Redis: message id and fingerprint {await ids.lookup(target)}")
 
 
 def _same(msg: Msg, screen: Any) -> bool:
@@ -490,8 +512,7 @@ async def run(
     print(f"duplicated: {figures['duplicated']}")
     print(f"presses answered: {answered} of {len(s.presses)} sent ({s.unsent} found no worker)")
     print(f"views that differ from the committed state: {len(differ)}")
-    for line in differ[:5]:
-        print(f"  {line}")
+    await explain(RedisMessageIds(store.redis), differ)
     kinds = ", ".join(f"{k} {v / len(tables):.0f}" for k, v in sizes.most_common() if v)
     print(f"Redis memory per table, every key: {sum(sizes.values()) / len(tables):.0f} B ({kinds})")
     print(f"workers' exit codes at the end (SIGTERM): {codes_at_exit}; logs in {args.logs}")

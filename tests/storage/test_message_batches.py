@@ -15,7 +15,8 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from bot.core.api import ChatRef, UserRef
 from bot.core.outbox import Outbox
 from bot.core.outcome import Delivery, HandTarget, Screen, TableTarget
-from storage import RedisMessageIds, Unavailable
+from bot.telegram.frontend import lane_for, limit_for
+from storage import RedisMessageIds, RedisPacer, Unavailable
 from storage.batching import merged
 from tests.core.hosting import RoundTrips
 
@@ -220,3 +221,24 @@ def test_a_ticks_commands_on_one_hash_are_sent_as_one() -> None:
     assert commands[2:] == writes[4:]  # a tick deleting a field of `j`: its writes keep their order
     failed = RedisConnectionError("lost")
     assert [pick([1, failed, 0, 1, 1]) for pick in picks][:4] == [1, 1, failed, failed]
+
+
+async def test_with_telegrams_pacing_a_moves_three_messages_still_cost_two_round_trips(
+    redis: aioredis.Redis, prefix: str
+) -> None:
+    """Paced as production paces (the Telegram front end's lanes, their slots in Redis), a move's lanes
+    take their slots in the pipeline of their lookups: no round trip of the pacer's own."""
+    if not real(redis):
+        pytest.skip("round trips are counted on a real server's sockets")
+    now = [1_000_000.0]
+    transport, pacer = Transport(), RedisPacer(redis, prefix=prefix)
+    ids = RedisMessageIds(redis, prefix=prefix)
+    box = Outbox(transport, ids, limit_for=limit_for, lane_for=lane_for, pacer=pacer, clock=lambda: now[0])
+    box.submit(move(1))
+    await box.drain()
+    now[0] += 10.0  # the next move, 10 s later: every lane's slot is free
+    with RoundTrips() as rt:
+        box.submit(move(2))
+        await box.drain()
+    assert sorted(transport.calls[3:]) == sorted([("edit", d.target.key, d.screen.text()) for d in move(2)])
+    assert rt.count <= (2 if not hasattr(redis, "get_nodes") else 6), rt.count

@@ -7,13 +7,14 @@ import logging
 import re
 import secrets
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import pytest
 import redis.asyncio as aioredis
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from storage import Conflict, Duplicate, Store, TableExists, Unavailable
-from storage.tables import CLAIM_TTL, CLOSED_TTL, HISTORY_BYTES, PACK_FROM, PACKED
+from storage.tables import CLAIM_TTL, CLOSED_TTL, HISTORY_BYTES, PACK_FROM, PACKED, guarded
 from tests.storage.helpers import lose_first_reply
 
 
@@ -357,3 +358,23 @@ async def test_the_chat_index_is_written_once_a_day_per_process(store_factory) -
     assert await b.tables_in_chat("c") == ["t"]  # another process writes it at its first move
     await a.commit("t", 3, "v4", chat="other")
     assert await a.tables_in_chat("other") == ["t"]  # a table moving chat is indexed there
+
+
+async def test_redis_pys_closed_writer_race_is_unavailable_and_a_bug_of_ours_is_not() -> None:
+    """redis-py lets a raw AttributeError out of its connection module when the connection was closed
+    under a write (redis/redis-py#3546): that is a lost connection ("try again", the sweep's reconcile
+    after an outage), while the same error raised by our own code stays a bug."""
+    source = "def write(w):\n    w.writelines([b'PING'])\n"
+    in_redis: dict[str, Any] = {}
+    exec(compile(source, aioredis.connection.__file__, "exec"), in_redis)  # a frame of redis-py's
+    ours: dict[str, Any] = {}
+    exec(compile(source, __file__, "exec"), ours)
+
+    @guarded
+    async def send(write: Any) -> None:
+        write(None)
+
+    with pytest.raises(Unavailable, match="writelines"):
+        await send(in_redis["write"])
+    with pytest.raises(AttributeError):
+        await send(ours["write"])
