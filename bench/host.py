@@ -36,7 +36,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
-import heapq
 import itertools
 import os
 import sys
@@ -60,6 +59,7 @@ from bot.core.outbox import Outbox, Target
 from bot.core.outcome import Delivery, HandTarget, Screen
 from bot.telegram.frontend import PER_SECOND, lane_for, limit_for
 from storage import RedisMessageIds, RedisPacer, Store
+from tests.clocks import EventClock
 from tests.core.hosting import user
 from tests.storage.midgame import play_to_mid_game
 
@@ -68,35 +68,6 @@ BACKENDS = {
     "cluster": ("REDIS_CLUSTER_TEST_URL", "a 3-master Redis Cluster"),
     "replicas": ("REDIS_REPLICAS_TEST_URL", "a 3-master Cluster, a replica each, commits WAIT for one"),
 }
-
-
-class SimClock:
-    """Simulated time: sleepers wait until the driver moves time past their wake-up."""
-
-    def __init__(self, now: float = 1_000_000.0) -> None:
-        self.now = now
-        self._waiters: list[tuple[float, int, asyncio.Future[None]]] = []
-        self._seq = itertools.count()
-
-    def __call__(self) -> float:
-        return self.now
-
-    async def sleep(self, seconds: float) -> None:
-        future = asyncio.get_running_loop().create_future()
-        heapq.heappush(self._waiters, (self.now + max(0.0, seconds), next(self._seq), future))
-        await future
-
-    @property
-    def sleeping(self) -> int:
-        return len(self._waiters)
-
-    def next_wake(self) -> float:
-        return self._waiters[0][0] if self._waiters else float("inf")
-
-    def advance(self, to: float) -> None:
-        self.now = max(self.now, to)
-        while self._waiters and self._waiters[0][0] <= self.now:
-            heapq.heappop(self._waiters)[2].set_result(None)
 
 
 class Transport:
@@ -223,7 +194,7 @@ class Run:
     host: Host
     outbox: Outbox
     transport: Transport
-    clock: SimClock
+    clock: EventClock
     prefix: str
     tables: list[tuple[str, list[Any]]] = field(default_factory=list)
     latencies: list[float] = field(default_factory=list)
@@ -249,7 +220,7 @@ async def make_run(name: str, url: str, args: argparse.Namespace) -> Run:
         if wait is None:
             raise SystemExit("this code has no WAIT: run without REDIS_REPLICAS_TEST_URL")
         wait.wanted = 1
-    clock = SimClock()
+    clock = EventClock()
     host = Host(store, Settings(ai_delay=0, search_budget=0.01, _env_file=None), clock=clock)
     transport = Transport()
     outbox = Outbox(

@@ -26,8 +26,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import heapq
-import itertools
 import math
 import random
 import sys
@@ -45,8 +43,9 @@ import games
 from bot.core.host import Host
 from bot.core.table import Table
 from bot.telegram import TelegramFrontend, build_dispatcher
+from tests.clocks import EventClock
 from tests.telegram.fakeapi import Call, Msg
-from tests.telegram.harness import ANN, BOB, CAT, DAN, GROUP, Harness, Person, VirtualClock, button
+from tests.telegram.harness import ANN, BOB, CAT, DAN, GROUP, Harness, Person, button
 
 PEOPLE = (ANN, BOB, CAT, DAN)
 PRESETS = {"most": "short", "bridge": "quick boards=4"}  # one game, four boards: a table that ends
@@ -58,35 +57,8 @@ SENDING = (
 )  # fmt: skip
 
 
-class SimClock(VirtualClock):
-    """Sleepers wait until the driver moves time past their wake-up (a discrete-event simulation)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._waiters: list[tuple[float, int, asyncio.Future[None]]] = []
-        self._seq = itertools.count()
-
-    async def sleep(self, seconds: float) -> None:
-        self.sleeps.append(seconds)
-        future = asyncio.get_running_loop().create_future()
-        heapq.heappush(self._waiters, (self.now + max(0.0, seconds), next(self._seq), future))
-        await future
-
-    @property
-    def sleeping(self) -> int:
-        return len(self._waiters)
-
-    def next_wake(self) -> float:
-        return self._waiters[0][0] if self._waiters else math.inf
-
-    def advance(self, to: float) -> None:
-        self.now = max(self.now, to)
-        while self._waiters and self._waiters[0][0] <= self.now:
-            heapq.heappop(self._waiters)[2].set_result(None)
-
-
 class Sim:
-    def __init__(self, h: Harness, clock: SimClock, frontends: list[TelegramFrontend]) -> None:
+    def __init__(self, h: Harness, clock: EventClock, frontends: list[TelegramFrontend]) -> None:
         self.h = h
         self.clock = clock
         self.frontends = frontends
@@ -162,7 +134,7 @@ async def play(
     game: str, schedule: str, think: float, seed: int, workers: int, pings: str = "auto"
 ) -> dict[str, Any]:
     random.SystemRandom = lambda: random.Random(seed)  # type: ignore[assignment,misc]  # a fixed deal
-    clock = SimClock()
+    clock = EventClock()
     h = await Harness(polling=False, clock=clock).start()
     extra = [h.make_frontend(Host(h.store, h.settings, clock=clock)) for _ in range(workers - 1)]
     dps = [h.dp, *(build_dispatcher(f) for f in extra)]

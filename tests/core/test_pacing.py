@@ -4,37 +4,19 @@ never exceed 20 calls in any minute, and their calls are spread evenly."""
 from __future__ import annotations
 
 import asyncio
-import heapq
 import itertools
 
 from bot.core.api import ChatRef
 from bot.core.outbox import LaneLimit, Outbox
 from bot.core.outcome import Delivery, Screen, TableTarget
 from storage import RedisPacer
+from tests.clocks import EventClock
 
 GROUP = ChatRef(platform="telegram", id="-100")
 
 
-class EventClock:
-    """Simulated time: sleepers wake only when the driver moves time past their wake-up."""
-
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-        self._waiters: list[tuple[float, int, asyncio.Future[None]]] = []
-        self._seq = itertools.count()
-
-    def __call__(self) -> float:
-        return self.now
-
-    async def sleep(self, seconds: float) -> None:
-        future = asyncio.get_running_loop().create_future()
-        heapq.heappush(self._waiters, (self.now + max(0.0, seconds), next(self._seq), future))
-        await future
-
-    def advance(self) -> None:
-        self.now = self._waiters[0][0]
-        while self._waiters and self._waiters[0][0] <= self.now:
-            heapq.heappop(self._waiters)[2].set_result(None)
+class OutboxClock(EventClock):
+    """The event clock with a driver for outboxes."""
 
     async def run(self, boxes: list[Outbox]) -> None:
         """Until every lane of every outbox is done; time jumps only when all of them are asleep."""
@@ -49,7 +31,7 @@ class EventClock:
 
 
 class Recording:
-    def __init__(self, clock: EventClock, calls: list[float]) -> None:
+    def __init__(self, clock: OutboxClock, calls: list[float]) -> None:
         self.clock, self.calls, self.n = clock, calls, 0
 
     async def post(self, target, screen: Screen) -> str:
@@ -70,7 +52,7 @@ def busiest_minute(times: list[float]) -> int:
 
 
 async def test_two_workers_share_one_groups_budget(redis, prefix: str) -> None:
-    clock, calls = EventClock(), []
+    clock, calls = OutboxClock(), []
     boxes = [
         Outbox(
             Recording(clock, calls),
