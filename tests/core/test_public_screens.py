@@ -89,12 +89,13 @@ def play_to(
     return state
 
 
-def redeal(game: Game, state: Any, rng: random.Random) -> Any:
-    """The same public position with the hidden cards dealt otherwise (each hand keeps its size)."""
+def redeal(game: Game, state: Any, rng: random.Random, seat: int | None = None) -> tuple[Any, bool]:
+    """The same position as `seat` sees it (None: the group) with the cards it cannot see dealt otherwise
+    (each hand keeps its size), and whether any card moved."""
     data = state.model_dump(mode="json")
     fields = HIDDEN[game.key]
-    public = cards_in(game.view(state, None).model_dump(mode="json"))
-    hidden = sorted(cards_in([data[f] for f in fields]) - public)
+    seen = cards_in(game.view(state, seat).model_dump(mode="json"))
+    hidden = sorted(cards_in([data[f] for f in fields]) - seen)
     shuffled = hidden[:]
     rng.shuffle(shuffled)
     swap = dict(zip(hidden, shuffled, strict=True))
@@ -106,7 +107,7 @@ def redeal(game: Game, state: Any, rng: random.Random) -> Any:
 
     for f in (*fields, *MIRRORS.get(game.key, ())):
         data[f] = rewrite(data[f])
-    return game.load(data)
+    return game.load(data), hidden != shuffled
 
 
 def group_sees(game: Game, table: Table, state: Any) -> list[str]:
@@ -140,7 +141,7 @@ def test_hidden_cards_do_not_change_what_the_group_sees(key: str, seed: int, mov
     state = play_to(game, table, players, options, rng, moves)
     before = group_sees(game, table, state)
     for _ in range(3):
-        other = redeal(game, state, rng)
+        other, _ = redeal(game, state, rng)
         assert group_sees(game, table, other) == before
 
 
@@ -152,5 +153,5 @@ def test_a_redeal_really_moves_hidden_cards(key: str) -> None:
     table = table_for(game, game.min_players)
     state = play_to(game, table, game.min_players, {}, rng, 3)
     before = state.model_dump(mode="json")
-    moved = [redeal(game, state, rng).model_dump(mode="json") != before for _ in range(5)]
+    moved = [redeal(game, state, rng)[0].model_dump(mode="json") != before for _ in range(5)]
     assert any(moved)

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import games
-from tests.core.test_public_screens import HIDDEN, cards_in
+from tests.core.test_public_screens import redeal
 
 GAMES = {
     "durak": [(2, {}), (3, {"variant": "perevodnoy"}), (4, {"teams": True})],
@@ -23,26 +23,6 @@ GAMES = {
     "dvorovoy": [(2, {}), (4, {"cards": 4})],
 }
 FEW = {"max_samples": 4}  # the searches' worlds: enough to run their engines, cheap enough for the suite
-
-
-def redeal(game: Any, state: Any, seat: int, rng: random.Random) -> Any:
-    """The same position with the cards `seat` cannot see dealt otherwise (each place keeps its size)."""
-    data = state.model_dump(mode="json")
-    fields = HIDDEN[game.key]
-    seen = cards_in(game.view(state, seat).model_dump(mode="json"))
-    hidden = sorted(cards_in([data[f] for f in fields]) - seen)
-    shuffled = hidden[:]
-    rng.shuffle(shuffled)
-    swap = dict(zip(hidden, shuffled, strict=True))
-
-    def rewrite(value: Any) -> Any:
-        if isinstance(value, list):
-            return [rewrite(v) for v in value]
-        return swap.get(value, value) if isinstance(value, str) else value
-
-    for f in fields:
-        data[f] = rewrite(data[f])
-    return game.load(data), hidden != shuffled
 
 
 def levels(game: Any) -> list[str]:
@@ -67,7 +47,7 @@ def test_every_level_decides_the_same_whatever_the_hidden_cards(key: str) -> Non
             if game.is_over(state):
                 break
             seat = rng.choice(game.to_act(state))
-            other, changed = redeal(game, state, seat, rng)
+            other, changed = redeal(game, state, rng, seat)
             moved += changed
             view = game.view(state, seat)
             assert game.view(other, seat) == view and game.legal_actions(other, seat) == game.legal_actions(
