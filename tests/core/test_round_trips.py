@@ -44,9 +44,9 @@ async def nothing() -> None:
     pass
 
 
+@pytest.mark.backends("real")  # round trips are counted on a real server's sockets
 async def test_a_person_move_at_a_four_person_rozpysnyi_table_takes_two_round_trips(store) -> None:
-    if isinstance(store.redis, FakeAsyncRedis):
-        pytest.skip("round trips are counted on a real server's sockets")
+    assert not isinstance(store.redis, FakeAsyncRedis)
     host, rec = make_host(store)
     counts = await round_trips_per_move(host, rec, nothing)
     # language + claim + table, then the commit with its hints; closing the table: its users' indexes apart
@@ -60,11 +60,11 @@ class OutboxFront(Both):
     platform = "console"
 
 
+@pytest.mark.backends("real")  # round trips are counted on a real server's sockets
 async def test_a_person_move_with_its_deliveries_takes_four_round_trips(store) -> None:
     """The host's two and the outbox's: the changed messages' ids looked up in one pipeline, the views they
     show now written in another (`storage.messages`), with Redis message ids as in production."""
-    if isinstance(store.redis, FakeAsyncRedis):
-        pytest.skip("round trips are counted on a real server's sockets")
+    assert not isinstance(store.redis, FakeAsyncRedis)
     outbox = Outbox(Transport(), RedisMessageIds(store.redis, prefix=store.prefix))
     host = Host(store, Settings(ai_delay=0, search_budget=0.02))
     rec = OutboxFront(outbox)

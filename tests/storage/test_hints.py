@@ -219,11 +219,11 @@ async def test_a_lost_commit_settles_no_hint_in_its_pipeline(store: Store) -> No
         assert await store.next_due() == 100.0
 
 
+@pytest.mark.backends("real", "fake")  # a Cluster settles by INDEX_REMOVE and DUE (test_a_late_older_*)
 async def test_a_settle_overtaken_by_a_newer_commit_writes_nothing(store: Store) -> None:
     """SETTLE for v2 arriving after v3 was committed (another worker's commit between the two commands of
     a pipeline) leaves v3's deadline and indexes alone: at worst a removal is skipped (an extra hint)."""
-    if not store.settle_with_commit:
-        pytest.skip("a Cluster settles by INDEX_REMOVE and DUE (test_a_late_older_*)")
+    assert store.settle_with_commit
     await store.create("t", "v1", chat="c", users=["u1"])
     await store.commit("t", 1, "v2", deadline=100.0)
     await store.commit("t", 2, "v3", users_added=["u1"], deadline=300.0)
@@ -239,10 +239,10 @@ async def test_a_settle_overtaken_by_a_newer_commit_writes_nothing(store: Store)
     assert await store.next_due() == 300.0
 
 
+@pytest.mark.backends("real", "fake")  # a Cluster settles the hints in a round trip of their own
 async def test_a_won_commit_settles_its_hints_in_one_round_trip(store: Store) -> None:
     """Removals and the exact (later) deadline are written by the commit's own pipeline."""
-    if not store.settle_with_commit:
-        pytest.skip("a Cluster settles the hints in a round trip of their own")
+    assert store.settle_with_commit
     from tests.core.hosting import RoundTrips
 
     await store.create("t", "v1", chat="c", users=["u1", "u2"])

@@ -177,10 +177,10 @@ async def test_two_workers_with_batched_ids_never_show_an_older_view(
     assert b.skipped == 6
 
 
+@pytest.mark.backends("real", "cluster")  # round trips are counted on a real server's sockets
 async def test_a_moves_three_messages_cost_two_round_trips(redis: aioredis.Redis, prefix: str) -> None:
     """The outbox's lanes look up their messages in one pipeline and mark them in another."""
-    if not real(redis):
-        pytest.skip("round trips are counted on a real server's sockets")
+    assert real(redis)
     box = Outbox(Transport(), RedisMessageIds(redis, prefix=prefix))
     box.submit(move(1))
     await box.drain()
@@ -223,13 +223,13 @@ def test_a_ticks_commands_on_one_hash_are_sent_as_one() -> None:
     assert [pick([1, failed, 0, 1, 1]) for pick in picks][:4] == [1, 1, failed, failed]
 
 
+@pytest.mark.backends("real", "cluster")  # round trips are counted on a real server's sockets
 async def test_with_telegrams_pacing_a_moves_three_messages_still_cost_two_round_trips(
     redis: aioredis.Redis, prefix: str
 ) -> None:
     """Paced as production paces (the Telegram front end's lanes, their slots in Redis), a move's lanes
     take their slots in the pipeline of their lookups: no round trip of the pacer's own."""
-    if not real(redis):
-        pytest.skip("round trips are counted on a real server's sockets")
+    assert real(redis)
     now = [1_000_000.0]
     transport, pacer = Transport(), RedisPacer(redis, prefix=prefix)
     ids = RedisMessageIds(redis, prefix=prefix)

@@ -118,6 +118,7 @@ async def test_close_gives_every_key_a_short_ttl(store: Store, redis: aioredis.R
 # -- replayed calls (a reply lost on the wire, the client sends the same call again) ----------------
 
 
+@pytest.mark.backends("real", "fake")  # a cluster client retries a lost reply on another node
 async def test_replayed_create_answers_like_the_first(redis: aioredis.Redis, prefix: str) -> None:
     store = Store(redis, prefix=prefix)
     replies = lose_first_reply(redis)
@@ -126,6 +127,7 @@ async def test_replayed_create_answers_like_the_first(redis: aioredis.Redis, pre
     assert await store.load("t") == ("v1", 1)
 
 
+@pytest.mark.backends("real", "fake")  # a cluster client retries a lost reply on another node
 async def test_replayed_commit_applies_once(redis: aioredis.Redis, prefix: str) -> None:
     store = Store(redis, prefix=prefix)
     await store.create("t", "v1", chat="c")
@@ -136,6 +138,7 @@ async def test_replayed_commit_applies_once(redis: aioredis.Redis, prefix: str) 
     assert await store.history("t") == ["e1", "e2"]
 
 
+@pytest.mark.backends("real", "fake")  # a cluster client retries a lost reply on another node
 async def test_replayed_close_still_reports_the_users(redis: aioredis.Redis, prefix: str) -> None:
     """The replay of a closing commit returns the users, so their indexes are still cleared."""
     store = Store(redis, prefix=prefix)
@@ -287,12 +290,12 @@ async def test_failed_index_settling_still_returns_the_version(
     assert "index update failed" in caplog.text
 
 
+@pytest.mark.backends("real", "fake")  # a Cluster settles the hints in a round trip of their own
 async def test_hints_failing_in_the_commits_pipeline_still_return_the_version(
     store: Store, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     """On a single server the hints ride behind the compare-and-set: their error only logs."""
-    if not store.settle_with_commit:
-        pytest.skip("a Cluster settles the hints in a round trip of their own")
+    assert store.settle_with_commit
     await store.create("t", "v1", chat="c")
 
     def broken(pipe: object, *_: object, **_kw: object) -> None:
