@@ -47,11 +47,9 @@ from games.most.fast import (
     X1,
     X2,
     Deal,
-    Meld,
     action_of,
     action_text,
     cards,
-    entry_of,
     extended,
     layoff_cards,
     penalty,
@@ -91,16 +89,7 @@ def deal_of_view(view: MostView) -> Deal:
     d.hands = [k for k in d.known]
     d.hands[view.viewer] = fast.mask_of(view.hand)
     d.deck = []
-    d.bridge = [CARD_INT[c] for c in view.bridge]
-    d.melds = []
-    d.laid, d.laid_by, d.points = 0, [0] * d.n, [0] * d.n
-    for m in view.melds:
-        meld = Meld(m.owner, m.kind == "run", [entry_of(e) for e in m.cards], list(m.by))
-        d.melds.append(meld)
-        for e, who in zip(meld.entries, meld.by, strict=True):
-            d.note_laid(e, who)
-    d.pending = CARD_INT[view.pending] if view.pending else -1
-    d.over = view.over
+    d.set_table(view)
     return d
 
 

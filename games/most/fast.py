@@ -27,7 +27,7 @@ from games.most.melds import JOKER_IN_HAND, classify
 from games.most.rules import parse
 
 if TYPE_CHECKING:
-    from games.most.rules import MostState
+    from games.most.rules import MostState, MostView
 
 DRAW, TAKE, MELD, LAY, SWAP, DISCARD = range(6)
 X1, X2 = 52, 53
@@ -156,18 +156,23 @@ class Deal:
         d.turn, d.draw = state.turn, state.phase == "draw"
         d.hands = [mask_of(h) for h in state.hands]
         d.deck = [CARD_INT[c] for c in reversed(state.deck)]
-        d.bridge = [CARD_INT[c] for c in state.bridge]
-        d.melds = []
-        d.laid, d.laid_by, d.points = 0, [0] * d.n, [0] * d.n
-        for m in state.melds:
-            meld = Meld(m.owner, m.kind == "run", [entry_of(e) for e in m.cards], list(m.by))
-            d.melds.append(meld)
-            for e, who in zip(meld.entries, meld.by, strict=True):
-                d.note_laid(e, who)
-        d.pending = CARD_INT[state.pending] if state.pending else -1
         d.known = [mask_of(k) for k in state.known]
-        d.over = state.over
+        d.set_table(state)
         return d
+
+    def set_table(self, public: MostState | MostView) -> None:
+        """What lies open, from a state or a seat's view alike: the bridge, the melds (and who laid what),
+        the card waiting to be covered, whether the game is over."""
+        self.bridge = [CARD_INT[c] for c in public.bridge]
+        self.melds = []
+        self.laid, self.laid_by, self.points = 0, [0] * self.n, [0] * self.n
+        for m in public.melds:
+            meld = Meld(m.owner, m.kind == "run", [entry_of(e) for e in m.cards], list(m.by))
+            self.melds.append(meld)
+            for e, who in zip(meld.entries, meld.by, strict=True):
+                self.note_laid(e, who)
+        self.pending = CARD_INT[public.pending] if public.pending else -1
+        self.over = public.over
 
     def copy(self) -> Deal:
         d = type(self).__new__(type(self))
