@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import statistics
 import sys
 import time
@@ -122,21 +121,15 @@ def one_round(args: tuple[str, list[str], dict[str, Any], int, int]) -> arena.Re
     game = games.get(key)
     n = len(seats)
     bots = [arena.make_bot(game, seats[(s - rot) % n]) for s in range(n)]
-    rng = random.Random(seed)
-    state = game.new(n, options, seed=seed)
     times: list[list[float]] = [[] for _ in range(n)]
-    points = None
-    while points is None:
-        seat = rng.choice(game.to_act(state))
-        legal = game.legal_actions(state, seat)
-        view = game.view(state, seat)
-        sub = random.Random(rng.random())
-        t0 = time.thread_time()
-        action = bots[seat].choose(view, legal, sub)
-        if len(legal) > 1:
-            times[seat].append(time.thread_time() - t0)
-        state, events = game.apply(state, seat, action)
-        points = next((e.data["points"] for e in events if e.kind == "round_scored"), None)
+    scored: list[list[int]] = []
+
+    def round_scored(events: list[Any]) -> bool:
+        scored.extend(e.data["points"] for e in events if e.kind == "round_scored")
+        return bool(scored)
+
+    arena.play_game(game, bots, options, seed, times=times, until=round_scored)
+    points = scored[0]
     slot_seat = [(j + rot) % n for j in range(n)]
     return arena.Result(
         scores=[-float(points[s]) for s in slot_seat],

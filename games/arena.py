@@ -28,7 +28,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -58,11 +58,13 @@ def play_game(
     max_moves: int = 100_000,
     decisions: list[int] | None = None,
     times: list[list[float]] | None = None,
+    until: Callable[[list[Any]], bool] | None = None,
 ) -> tuple[Any, int, list[float]]:
     """Play one game with `bots[i]` in seat i; return the final state, move count, CPU time per seat.
 
     `decisions`, if given, counts each seat's decisions (moves with more than one legal action); `times`
-    gets the CPU time of each of them, per seat."""
+    gets the CPU time of each of them, per seat; `until`, if given, ends the play early on the first move
+    whose events it accepts (a bench that plays one round)."""
     rng = random.Random(seed)
     state = game.new(len(bots), options, seed=seed)
     think = [0.0] * len(bots)
@@ -82,8 +84,10 @@ def play_game(
             decisions[seat] += 1
         if times is not None and len(legal) > 1:
             times[seat].append(spent)
-        state, _ = game.apply(state, seat, action)
+        state, events = game.apply(state, seat, action)
         moves += 1
+        if until is not None and until(events):
+            break
     return state, moves, think
 
 
