@@ -22,7 +22,7 @@ from bot.core.i18n import LANGUAGES
 from bot.core.outcome import Screen
 from bot.core.screens import final_screen, hand_screen, table_screen
 from bot.core.table import LogLine, Seat, Table, game_state
-from bot.core.views import Views
+from bot.core.views import Views, version_key
 from games.base import Game, Offer
 
 
@@ -223,7 +223,7 @@ def test_a_hand_not_drawn_again_is_the_hand_it_would_draw(key: str) -> None:
         views.hands = 0
         views.changes(table, new)
         kept += len(new.seats) - views.hands
-        drawn = views._drawn[(new.id, new.version)]
+        drawn = views._drawn[version_key(new)]
         for i, s in enumerate(new.seats):
             assert s.user is not None
             assert drawn[f"hand:{i}:{s.user.key}"] == render.fingerprint(views.hand_screen(new, i))
