@@ -98,21 +98,31 @@ class Views:
 
     @staticmethod
     def hand_inputs(
-        table: Table, game: Game, seat: int, view: BaseView, offer: Offer
+        table: Table,
+        game: Game,
+        seat: int,
+        view: BaseView | None,
+        offer: Offer,
+        key: tuple[Any, ...] | None = None,
     ) -> tuple[Any, ...] | None:
         """Everything `hand_screen` draws the hand of `seat` from, as plain data: equal inputs, an equal
-        screen (`tests/core/test_render_same.py`). None when a part is not plain data (then it is drawn)."""
+        screen (`tests/core/test_render_same.py`). None when a part is not plain data (then it is drawn).
+        With the game's `hand_key` of the seat, that key stands for everything drawn from its view."""
         s = table.seats[seat]
         names = tuple(x.user.name if x.user is not None else None for x in table.seats)
+        where = (table.chat.platform, table.chat.title or table.chat.id)
+        common = (s.lang, *where, names, table.reminding, s.moved_at, tuple(s.picked))
+        if key is not None:
+            return "key", common, tuple(offer.actions), tuple(offer.picks), key
+        assert view is not None
         own = game.hand_cards(view)  # a game's own line for the hand's cards, if it has one
         texts = [render.memo_key(p, k) for k, p in [*game.hand_context(view), *([own] if own else [])]]
         texts += [render.memo_key(p, k) for k, p in (game.describe_offered(view, a) for a in offer.actions)]
         if any(x is None for x in texts):
             return None
         winners = tuple(game.winners(game_state(table))) if view.over else ()
-        where = (table.chat.platform, table.chat.title or table.chat.id)
         return (
-            (s.lang, *where, names, table.reminding, s.moved_at, tuple(s.picked)),
+            common,
             (tuple(offer.actions), tuple(offer.picks), tuple(view.hand or ()), own is None),
             (view.over, winners),
             *texts,
@@ -166,8 +176,9 @@ class Views:
                 notify = (turn and s.pings != "group") or old.status == "lobby"
                 key = f"hand:{seat}:{s.user.key}"
                 was = old.seats[seat] if seat < len(old.seats) else None
-                offer, view = self.offer(new, game, seat), game.view(state, seat)
-                drawn[f"inputs:{key}"] = inputs = self.hand_inputs(new, game, seat, view, offer)
+                offer, hand_key = self.offer(new, game, seat), game.hand_key(state, seat)
+                view = None if hand_key is not None else game.view(state, seat)  # the key stands for it
+                drawn[f"inputs:{key}"] = inputs = self.hand_inputs(new, game, seat, view, offer, hand_key)
                 known = self._drawn.get(version_key(old)) or {}
                 screen = None
                 if (

@@ -229,3 +229,27 @@ def test_a_hand_not_drawn_again_is_the_hand_it_would_draw(key: str) -> None:
             assert drawn[f"hand:{i}:{s.user.key}"] == render.fingerprint(views.hand_screen(new, i))
         table = new
     assert kept > 0  # some hands were not drawn again
+
+
+def test_equal_hand_keys_draw_equal_hands() -> None:
+    """A game's `hand_key` stands for everything of a seat's view its hand is drawn from: over random games
+    at one table, every hand drawn under one key is the same screen (rozpysnyi keys the seats not to act)."""
+    keyed = [g for g in games.all_games() if type(g).hand_key is not Game.hand_key]
+    assert keyed
+    for game in keyed:
+        key, views = game.key, Views(b"secret")
+        rng = random.Random(f"keys {key}")
+        hands: dict[tuple[Any, ...], set[str]] = {}
+        for _ in range(2):
+            table = started(game, [f"P{i}" for i in range(game.max_players)], rng)
+            for _ in range(60):
+                state = game_state(table)
+                for seat in range(len(table.seats)):
+                    if (hand := game.hand_key(state, seat)) is not None:
+                        hands.setdefault(hand, set()).add(render.fingerprint(views.hand_screen(table, seat)))
+                if game.is_over(state):
+                    break
+                seat = rng.choice(game.to_act(state))
+                play.move(table, game, seat, rng.choice(game.legal_actions(state, seat)), 0.0, 1.0)
+        assert all(len(drawn) == 1 for drawn in hands.values()), key
+        assert key != "rozpysnyi" or len(hands) > 20  # keyed, and under many keys
