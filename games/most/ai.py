@@ -49,6 +49,7 @@ from games.most.fast import (
     Deal,
     action_of,
     action_text,
+    card_mask,
     cards,
     extended,
     layoff_cards,
@@ -182,7 +183,8 @@ def best_meld(hand: int, visible: int, must: int = -1) -> list[int] | None:
 
 
 def mask(entries: Sequence[int], physical_cards: bool = True) -> int:
-    """The cards of entries: those they are made of (or, if not `physical_cards`, stand for)."""
+    """The cards of meld entries: those they are made of (or, if not `physical_cards`, stand for); the
+    bridge's bare cards: `card_mask`."""
     m = 0
     for e in entries:
         m |= 1 << (physical(e) if physical_cards else e % 52)
@@ -285,8 +287,7 @@ def choose_take(d: Deal, seat: int, end: bool) -> tuple | None:
     hand = d.hands[seat]
     before = d.laid  # the table less the bridge from the card taken on
     for k, first in enumerate(d.bridge, start=1):
-        rest_of_bridge = d.bridge[k:]
-        taken = (1 << first) | mask(rest_of_bridge)
+        taken = card_mask(d.bridge[k - 1 :])
         full = hand | taken
         if full.bit_count() >= 4:
             meld = best_meld(full, before, first)
@@ -326,7 +327,7 @@ def unseen_world(view: MostView, rng: random.Random) -> Deal:
     """A game consistent with the view: other hands keep their known cards, the rest dealt at random."""
     d = deal_of_view(view)
     seat = view.viewer
-    fixed = d.hands[seat] | mask(d.bridge) | mask([e for m in d.melds for e in m.entries])
+    fixed = d.hands[seat] | card_mask(d.bridge) | mask([e for m in d.melds for e in m.entries])
     for s in range(d.n):
         fixed |= d.known[s]
     pool = [c for c in ALL if not fixed >> c & 1]

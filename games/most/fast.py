@@ -19,6 +19,7 @@ first deal.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from games.cards import RANKS, SUITS
@@ -46,6 +47,14 @@ def mask_of(cards_: list[str]) -> int:
     m = 0
     for c in cards_:
         m |= 1 << CARD_INT[c]
+    return m
+
+
+def card_mask(cards_: Iterable[int]) -> int:
+    """The bitmask of int cards (a bare joker is its own bit: `physical` is for meld entries)."""
+    m = 0
+    for c in cards_:
+        m |= 1 << c
     return m
 
 
@@ -216,9 +225,7 @@ class Deal:
             k = a[1] - 1
             taken = self.bridge[k:]
             del self.bridge[k:]
-            m = 0
-            for c in taken:
-                m |= 1 << c
+            m = card_mask(taken)
             self.hands[seat] |= m
             self.known[seat] |= m
             self.pending = taken[0]
