@@ -155,6 +155,7 @@ class Deal:
         "pending",
         "points",
         "turn",
+        "wild",
     )
 
     @classmethod
@@ -174,7 +175,7 @@ class Deal:
         the card waiting to be covered, whether the game is over."""
         self.bridge = [CARD_INT[c] for c in public.bridge]
         self.melds = []
-        self.laid, self.laid_by, self.points = 0, [0] * self.n, [0] * self.n
+        self.laid, self.laid_by, self.points, self.wild = 0, [0] * self.n, [0] * self.n, 0
         for m in public.melds:
             meld = Meld(m.owner, m.kind == "run", [entry_of(e) for e in m.cards], list(m.by))
             self.melds.append(meld)
@@ -190,7 +191,7 @@ class Deal:
         d.deck = self.deck[:]
         d.bridge = self.bridge[:]
         d.melds = [m.copy() for m in self.melds]
-        d.laid, d.laid_by, d.points = self.laid, self.laid_by[:], self.points[:]
+        d.laid, d.laid_by, d.points, d.wild = self.laid, self.laid_by[:], self.points[:], self.wild
         d.known = self.known[:]
         return d
 
@@ -201,6 +202,8 @@ class Deal:
         self.laid_by[seat] |= 1 << card
         if e < 52:
             self.points[seat] += VALUE[card]
+        else:
+            self.wild += 1
 
     # -- what is where
     def table(self) -> int:
@@ -213,6 +216,8 @@ class Deal:
 
     def jokers(self) -> dict[int, tuple[int, int]]:
         """Card a joker on the table stands for → (meld index, position)."""
+        if not self.wild:
+            return {}
         return {e % 52: (i, j) for i, m in enumerate(self.melds) for j, e in enumerate(m.entries) if e >= 52}
 
     # -- moves
@@ -269,6 +274,7 @@ class Deal:
         i, j = self.jokers()[card]
         m = self.melds[i]
         joker, who = physical(m.entries[j]), m.by[j]
+        self.wild -= 1
         self.laid_by[who] &= ~(1 << card)
         m.entries[j], m.by[j] = card, seat
         self.laid_by[seat] |= 1 << card
