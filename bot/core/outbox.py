@@ -121,6 +121,16 @@ class Pacer(Protocol):
         """No call in this lane before `until` (the platform asked to wait)."""
 
 
+def _newer(message: str, than: str | None) -> bool:
+    """Whether one platform message id is later than another of the same chat (Telegram's ids count up in
+    a chat, Discord's `<channel>:<snowflake>` too); False when that cannot be told."""
+    if than is None:
+        return True
+    chat, _, number = message.rpartition(":")
+    other_chat, _, other = than.rpartition(":")
+    return chat == other_chat and number.isdigit() and other.isdigit() and int(number) > int(other)
+
+
 def _unping(d: Delivery) -> bool:
     """A ping without `notify`: the turn it announced is over, so its message goes."""
     return isinstance(d.target, PingTarget) and not d.notify
@@ -128,10 +138,16 @@ def _unping(d: Delivery) -> bool:
 
 def _merged(old: Delivery | None, new: Delivery) -> Delivery:
     """A newer delivery for a target replacing one still waiting: the alert survives (a newer view of an
-    alert still alerts), but of a ping the newest says all (post it, or remove it)."""
-    if old is not None and old.notify and not new.notify and not isinstance(new.target, PingTarget):
-        return new.model_copy(update={"notify": True})
-    return new
+    alert still alerts), but of a ping the newest says all (post it, or remove it); the message a person
+    pressed is still brought up to date."""
+    if old is None:
+        return new
+    update: dict[str, object] = {}
+    if old.notify and not new.notify and not isinstance(new.target, PingTarget):
+        update["notify"] = True
+    if old.pressed is not None and new.pressed is None:
+        update["pressed"] = old.pressed
+    return new.model_copy(update=update) if update else new
 
 
 def _first(lane: _Lane) -> str:
@@ -291,7 +307,9 @@ class Outbox:
         except Exception:
             return False  # not known: send it
         lane.looked = (d.target.key, message_id, shown)
-        return not d.notify and message_id is not None and _superseded(shown, d, fingerprint(d.screen))
+        if d.notify or message_id is None or d.pressed not in (None, message_id):
+            return False
+        return _superseded(shown, d, fingerprint(d.screen))
 
     async def _local_wait(self, lane: _Lane) -> None:
         """Wait for what this process knows without asking Redis: the global budget (`per_second`) and the
@@ -374,6 +392,13 @@ class Outbox:
             old, shown = await self.ids.lookup(target)
         drawn = fingerprint(d.screen)
         view = drawn + ("" if d.version is None else f"{VERSION}{d.version}")
+        if (
+            d.pressed is not None
+            and d.pressed != old
+            and not d.notify
+            and await self._adopt(lane, d, old, shown, view)
+        ):
+            return
         if old is not None and not d.notify:
             if _superseded(shown, d, drawn):
                 self.skipped += 1  # the message already reads this or newer: no call, no budget spent
@@ -390,15 +415,44 @@ class Outbox:
         new = await self.transport.post(target, d.screen)
         if new is not None:
             await self.ids.set(target, new, view)
+        if old is not None:
+            await self._retire(lane, target, old, shown)
+
+    async def _retire(self, lane: _Lane, target: Target, old: str, shown: str | None) -> None:
+        """A newer message of `target` took over from `old` (which showed `shown`): an old hand goes (two
+        sets of buttons would confuse); where calls are dear (Telegram) one without buttons stays, a
+        snapshot."""
         plain = not _split(shown)[0].endswith("*")  # the old hand shows no buttons
-        if old is not None and isinstance(target, HandTarget) and not (plain and self.keep_plain_hands):
-            # the fresh "your turn" message replaces the old hand (two sets of buttons would confuse);
-            # where calls are dear (Telegram) an old hand without buttons stays, a snapshot
+        if isinstance(target, HandTarget) and not (plain and self.keep_plain_hands):
             self._count(lane)
             try:
                 await self.transport.delete(target, old)
             except Exception:
                 log.info("lane %s: could not delete a superseded message", lane.key)
+
+    async def _adopt(self, lane: _Lane, d: Delivery, old: str | None, shown: str | None, view: str) -> bool:
+        """The person pressed a message of this target other than the one stored (`old`). A newer one — a
+        turn alert whose worker was killed between sending it and storing its id: the newest message of
+        their chat — is brought up to date here and becomes the target's message (True: delivered). An
+        older one is a leftover whose deletion failed: its stale buttons go, and `old` is updated as
+        usual (False)."""
+        assert d.pressed is not None
+        if not _newer(d.pressed, old):
+            self._count(lane)
+            try:
+                await self.transport.delete(d.target, d.pressed)
+            except Exception:
+                log.info("lane %s: could not delete a leftover message", lane.key)
+            return False
+        self._count(lane)
+        try:
+            await self.transport.edit(d.target, d.pressed, d.screen)
+        except MessageGone:
+            return False
+        await self.ids.set(d.target, d.pressed, view)
+        if old is not None:
+            await self._retire(lane, d.target, old, shown)
+        return True
 
     async def _ping(self, lane: _Lane, d: Delivery) -> None:
         """A turn's ping is posted and the one before it (if any) deleted, in a slot of its own; a ping
