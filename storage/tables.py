@@ -71,6 +71,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from storage import scripts
+from storage.batching import Ahead
 from storage.connect import is_cluster
 from storage.keys import Keys, base36
 from storage.packdict import DICT_1
@@ -466,6 +467,7 @@ class Store:
         closed: bool = False,
         update: str | None = None,
         lazy: bool = False,
+        ahead: Ahead | None = None,
     ) -> int:
         """Write `data` as version expected+1 if the table is still at `expected`, else Conflict.
 
@@ -484,6 +486,10 @@ class Store:
         connection runs them in order). Closing a table takes a second round trip for the removals (the
         compare-and-set's reply names the table's users). On a Cluster: the additions first, on their
         own (a cluster pipeline sends to its nodes in parallel), the compare-and-set, then the rest.
+
+        `ahead`: the outbox's reads of the table's messages and takes of their lanes' slots ride behind the
+        compare-and-set in its pipeline (on a Cluster the lanes' keys go to their nodes in parallel); their
+        replies go to `ahead.use` once this commit won.
         """
         version = expected + 1
         if chat is not None and not closed and self._indexed(table_id, chat):
@@ -495,6 +501,8 @@ class Store:
         token = _token()
         together = self.settle_with_commit and not closed
         at_cas = [0]  # the compare-and-set's reply is the last of the first at_cas[0] replies
+        at_ahead = [0]  # the replies from at_ahead[0] on are `ahead`'s
+        carried = ahead.commands if ahead is not None and ahead.redis is self.redis else []
 
         def add(pipe: Batch) -> None:
             self._add_hints(pipe, table_id, version, chat, users_added, deadline)
@@ -510,6 +518,9 @@ class Store:
                 self._settle_hints(
                     pipe, table_id, version, None, users_removed, deadline, closed, token=token
                 )
+            at_ahead[0] = len(pipe.ops)
+            for name, args, kwargs in carried:
+                getattr(pipe, name)(*args, **kwargs)
 
         if hints and not self.ordered_pipelines:
             await self._batch(add)
@@ -525,6 +536,10 @@ class Store:
             raise Conflict(f"table {table_id} is no longer at version {expected}")
         if chat is not None and not closed:
             self._indexed.note(table_id, chat)
+        if carried:
+            assert ahead is not None
+            ahead.use(results[at_ahead[0] :])
+            results = results[: at_ahead[0]]
         if together or not settles:
             failed = [r for r in results[strict:] if isinstance(r, Exception)]
             if failed:

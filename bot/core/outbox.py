@@ -21,17 +21,20 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from bot.core.api import UserRef
 from bot.core.memory import MemoryMessageIds, MemoryPacer
 from bot.core.outcome import ChatTarget, Delivery, HandTarget, PingTarget, Screen, TableTarget
 from bot.core.render import fingerprint
+from storage.batching import Ahead
 
 log = logging.getLogger(__name__)
 
 Target = TableTarget | HandTarget | ChatTarget | PingTarget
 NEW_MESSAGES = (ChatTarget, PingTarget)  # always a new message, never edited
+AHEAD_FOR = 0.5  # seconds a message id read or a slot taken by a commit's pipeline serves its deliveries
+AHEAD_KEPT = 4096  # message ids read ahead kept at most (a delivery that never came leaves one)
 VERSION = "@"  # what a message shows is stored as `<fingerprint>@<table version>` when the version is known
 
 
@@ -178,6 +181,7 @@ class _Lane:
     # (target key, message id, fingerprint shown) read just before the send, reused unless the lane slept
     looked: tuple[str, str | None, str | None] | None = None
     sent_at: float = float("-inf")  # this process's last call in the lane
+    ahead: tuple[float, float] | None = None  # (when, the wait) of a slot a commit took for this lane
 
 
 class Outbox:
@@ -214,6 +218,8 @@ class Outbox:
         self.skipped = 0  # deliveries not sent because the message already showed that view
         self._global: deque[float] = deque()
         self._idle = asyncio.Condition()
+        # target key → (when, message id, view shown), read by a commit's pipeline (`ahead`), used once
+        self._read: OrderedDict[str, tuple[float, str | None, str | None]] = OrderedDict()
 
     # -- public -------------------------------------------------------------------------------
     def submit(self, deliveries: Iterable[Delivery]) -> None:
@@ -242,6 +248,41 @@ class Outbox:
         lane = self._lane(target)
         await self._slot(lane)
         self._count(lane)
+
+    def ahead(self, table_id: str, targets: Iterable[Target]) -> Ahead | None:
+        """What a commit of table `table_id` carries in its own pipeline for this outbox (`Store.commit`):
+        the read of the table's message ids and views, and a slot in the lane of each of `targets` (the
+        messages the change most likely alters; where the pacer is Redis's, on the same client). The
+        deliveries that follow at once use them instead of a round trip of their own. None unless the
+        ids are Redis's."""
+        read = getattr(self.ids, "ahead", None)
+        redis = getattr(self.ids, "redis", None)
+        if read is None or redis is None:
+            return None
+        now = self.clock()
+        command, table_read = read(table_id)
+        commands, slots = [command], []
+        take = getattr(self.pacer, "ahead", None) if getattr(self.pacer, "redis", None) is redis else None
+        lanes = {ln.key: ln for ln in map(self._lane, targets) if ln.limit.spacing} if take else {}
+        for lane in lanes.values():
+            command, slot = take(lane.key, lane.limit.spacing, now)  # type: ignore[misc]
+            commands.append(command)
+            slots.append((lane, slot))
+        keys = [t.key for t in targets if isinstance(t, TableTarget | HandTarget)]
+
+        def use(replies: list[Any]) -> None:
+            with contextlib.suppress(Exception):  # not read: the deliveries look for themselves
+                found = table_read(replies[0])
+                for key in dict.fromkeys([*keys, *found]):
+                    self._read[key] = (now, *found.get(key, (None, None)))
+                    self._read.move_to_end(key)
+                while len(self._read) > AHEAD_KEPT:
+                    self._read.popitem(last=False)
+            for (lane, slot), reply in zip(slots, replies[1:], strict=True):
+                with contextlib.suppress(Exception):  # not taken: the lane takes its slot itself
+                    lane.ahead = (now, slot(reply))
+
+        return Ahead(redis, commands, use)
 
     def pending(self) -> int:
         return sum(len(ln.pending) for ln in self._lanes.values())
@@ -283,6 +324,9 @@ class Outbox:
         Both are asked at once when both go to Redis: one pipeline (a tick's lookups and slots of every
         lane share it). A slot taken for a view found shown already is spent: the lane's next call waits
         one spacing more, no harm."""
+        taken, lane.ahead = lane.ahead, None
+        if taken is not None and self.clock() - taken[0] <= AHEAD_FOR:
+            return await self._unchanged(lane, d), taken[1]  # a commit took the slot a moment ago
         if isinstance(d.target, NEW_MESSAGES) or not lane.limit.spacing:
             return await self._unchanged(lane, d), await self._take(lane, self.clock())
         looking = asyncio.ensure_future(self._unchanged(lane, d))  # asks before the take below is sent
@@ -302,8 +346,12 @@ class Outbox:
             return message_id is None
         if isinstance(d.target, NEW_MESSAGES):
             return False
+        read = self._read.pop(d.target.key, None)
         try:
-            message_id, shown = await self.ids.lookup(d.target)
+            if read is not None and self.clock() - read[0] <= AHEAD_FOR:
+                message_id, shown = read[1], read[2]  # read by the commit's pipeline a moment ago
+            else:
+                message_id, shown = await self.ids.lookup(d.target)
         except Exception:
             return False  # not known: send it
         lane.looked = (d.target.key, message_id, shown)
