@@ -62,6 +62,7 @@ class House:
         self.thinker = Thinker(settings.ai_processes)
         # table id → (the JSON stored, its version, the table this process committed or read as it): bounded
         self._committed: OrderedDict[str, tuple[str, int, Table]] = OrderedDict()
+        self.unsure: set[str] = set()  # tables whose last commit here had no answer: reconciled later
 
     # -- loading and committing -----------------------------------------------------------------
     async def load(self, table_id: str) -> Table:
@@ -143,6 +144,11 @@ class House:
                 )
             except Conflict:
                 continue
+            except Unavailable:
+                # the commit may have gone through with its reply lost (a master dying): nobody was shown
+                # it, so the table's messages are reconciled once storage answers (`background`)
+                self.unsure.add(table_id)
+                raise
             metrics.committed(new)
             self.remember(new, data)
             if new.status == "over" and old.status == "playing":  # counted beside, not in the final move

@@ -21,142 +21,38 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from bot.core.api import UserRef
 from bot.core.memory import MemoryMessageIds, MemoryPacer
-from bot.core.outcome import ChatTarget, Delivery, HandTarget, PingTarget, Screen, TableTarget
+from bot.core.outbox_ports import (
+    LaneLimit,
+    MessageGone,
+    MessageIds,
+    Pacer,
+    RetryAfter,
+    Target,
+    Transport,
+    Unreachable,
+)
+from bot.core.outbox_rules import NEW_MESSAGES, VERSION, merged, newer, split, superseded, unping
+from bot.core.outcome import Delivery, HandTarget, PingTarget, TableTarget
 from bot.core.render import fingerprint
 from storage.batching import Ahead
 
 log = logging.getLogger(__name__)
 
-Target = TableTarget | HandTarget | ChatTarget | PingTarget
-NEW_MESSAGES = (ChatTarget, PingTarget)  # always a new message, never edited
+__all__ = ["LaneLimit", "MessageGone", "MessageIds", "Outbox", "Pacer", "RetryAfter", "Target", "Transport"]
+__all__ += ["Unreachable", "lane_of"]
+
 AHEAD_FOR = 0.5  # seconds a message id read or a slot taken by a commit's pipeline serves its deliveries
 AHEAD_KEPT = 4096  # message ids read ahead kept at most (a delivery that never came leaves one)
-VERSION = "@"  # what a message shows is stored as `<fingerprint>@<table version>` when the version is known
-
-
-def _split(shown: str | None) -> tuple[str, int | None]:
-    """A stored view: its fingerprint, and the table version it was drawn from (None: not known)."""
-    fp, mark, version = (shown or "").rpartition(VERSION)
-    if mark and version.isdigit():
-        return fp, int(version)
-    return shown or "", None
-
-
-def _superseded(shown: str | None, d: Delivery, view: str) -> bool:
-    """Whether a message showing `shown` needs no edit to `d` (whose fingerprint is `view`): it shows this
-    view, or a newer version's."""
-    fp, version = _split(shown)
-    if d.version is not None and version is not None and version > d.version:
-        return True
-    return fp == view
-
-
-class RetryAfter(Exception):
-    """The platform asks to wait `seconds` before the next call (Telegram 429, Discord rate limit)."""
-
-    def __init__(self, seconds: float) -> None:
-        super().__init__(seconds)
-        self.seconds = seconds
-
-
-class Unreachable(Exception):
-    """The recipient cannot be written to (the user never started the bot, blocked it, closed DMs)."""
-
-
-class MessageGone(Exception):
-    """The message to edit no longer exists or can no longer be edited: send a new one."""
-
-
-class Transport(Protocol):
-    """What a platform adapter provides: post, edit and delete one message."""
-
-    async def post(self, target: Target, screen: Screen) -> str | None:
-        """Send a new message; return its id (None for targets that are never edited)."""
-
-    async def edit(self, target: Target, message_id: str, screen: Screen) -> None:
-        """Edit in place; "not modified" is success; raise MessageGone when it cannot be edited."""
-
-    async def delete(self, target: Target, message_id: str) -> None:
-        """Best effort: remove a superseded message."""
-
-
-class MessageIds(Protocol):
-    """Where the platform message id of each logical message is kept (Redis, shared by workers), with
-    the fingerprint of the view it last showed (`render.fingerprint`): an identical view is not sent."""
-
-    async def get(self, target: Target) -> str | None: ...
-
-    async def lookup(self, target: Target) -> tuple[str | None, str | None]:
-        """(message id, fingerprint of the view it shows) in one read."""
-
-    async def set(self, target: Target, message_id: str, shown: str | None = None) -> None: ...
-
-    async def mark(self, target: Target, shown: str) -> None:
-        """The message now shows a view with this fingerprint."""
-
-    async def forget(self, target: Target) -> None: ...
-
-
-@dataclass(frozen=True)
-class LaneLimit:
-    """Pace of one lane: calls at least `interval` seconds apart, and evenly spaced so that any minute
-    holds at most `per_minute` of them."""
-
-    interval: float = 0.0
-    per_minute: int | None = None
-
-    @property
-    def spacing(self) -> float:
-        return max(self.interval, 60.0 / self.per_minute if self.per_minute else 0.0)
-
-
-class Pacer(Protocol):
-    """The lanes' sending slots; `storage.RedisPacer` shares them between workers."""
-
-    async def take(self, lane: str, interval: float, now: float) -> float:
-        """0 when a call may go now (the slot is taken), else the seconds to wait."""
-
-    async def hold(self, lane: str, until: float, now: float) -> None:
-        """No call in this lane before `until` (the platform asked to wait)."""
-
-
-def _newer(message: str, than: str | None) -> bool:
-    """Whether one platform message id is later than another of the same chat (Telegram's ids count up in
-    a chat, Discord's `<channel>:<snowflake>` too); False when that cannot be told."""
-    if than is None:
-        return True
-    chat, _, number = message.rpartition(":")
-    other_chat, _, other = than.rpartition(":")
-    return chat == other_chat and number.isdigit() and other.isdigit() and int(number) > int(other)
-
-
-def _unping(d: Delivery) -> bool:
-    """A ping without `notify`: the turn it announced is over, so its message goes."""
-    return isinstance(d.target, PingTarget) and not d.notify
-
-
-def _merged(old: Delivery | None, new: Delivery) -> Delivery:
-    """A newer delivery for a target replacing one still waiting: the alert survives (a newer view of an
-    alert still alerts), but of a ping the newest says all (post it, or remove it); the message a person
-    pressed is still brought up to date."""
-    if old is None:
-        return new
-    update: dict[str, object] = {}
-    if old.notify and not new.notify and not isinstance(new.target, PingTarget):
-        update["notify"] = True
-    if old.pressed is not None and new.pressed is None:
-        update["pressed"] = old.pressed
-    return new.model_copy(update=update) if update else new
 
 
 def _first(lane: _Lane) -> str:
     """The key of the delivery to send next: a new message that notifies before any edit; removing an
     answered ping (tidying up) only when nothing else waits."""
-    keys = [key for key, d in lane.pending.items() if not _unping(d)] or list(lane.pending)
+    keys = [key for key, d in lane.pending.items() if not unping(d)] or list(lane.pending)
     for key in keys:
         d = lane.pending[key]
         if d.notify or isinstance(d.target, NEW_MESSAGES):
@@ -226,7 +122,7 @@ class Outbox:
         """Queue deliveries; a newer one for the same target replaces the one still waiting."""
         for d in deliveries:
             lane = self._lane(d.target)
-            lane.pending[d.target.key] = _merged(lane.pending.pop(d.target.key, None), d)
+            lane.pending[d.target.key] = merged(lane.pending.pop(d.target.key, None), d)
             lane.wake.set()
             if lane.task is None or lane.task.done():
                 lane.task = asyncio.create_task(self._run(lane), name=f"outbox {lane.key}")
@@ -337,7 +233,7 @@ class Outbox:
         """The message already shows exactly this view, or a newer one (so sending would spend budget for
         nothing, or show an older view: another worker's newer edit may have gone first). A turn alert
         (`notify`) is a new message whatever the old one shows: its id is read for `_send` only."""
-        if _unping(d):  # nothing to remove when the ping was never posted (or is gone already)
+        if unping(d):  # nothing to remove when the ping was never posted (or is gone already)
             try:
                 message_id = await self.ids.get(d.target)
             except Exception:
@@ -357,7 +253,7 @@ class Outbox:
         lane.looked = (d.target.key, message_id, shown)
         if d.notify or message_id is None or d.pressed not in (None, message_id):
             return False
-        return _superseded(shown, d, fingerprint(d.screen))
+        return superseded(shown, d, fingerprint(d.screen))
 
     async def _local_wait(self, lane: _Lane) -> None:
         """Wait for what this process knows without asking Redis: the global budget (`per_second`) and the
@@ -413,9 +309,9 @@ class Outbox:
                     await self.pacer.hold(lane.key, now + e.seconds, now)
                 await self.sleep(e.seconds)
                 # a newer view may have arrived meanwhile: send that one instead
-                newer = lane.pending.pop(delivery.target.key, None)
-                if newer is not None:
-                    delivery = _merged(delivery, newer)
+                fresher = lane.pending.pop(delivery.target.key, None)
+                if fresher is not None:
+                    delivery = merged(delivery, fresher)
             except Unreachable:
                 await self._unreachable(delivery)
                 return
@@ -448,7 +344,7 @@ class Outbox:
         ):
             return
         if old is not None and not d.notify:
-            if _superseded(shown, d, drawn):
+            if superseded(shown, d, drawn):
                 self.skipped += 1  # the message already reads this or newer: no call, no budget spent
                 return
             self._count(lane)
@@ -470,7 +366,7 @@ class Outbox:
         """A newer message of `target` took over from `old` (which showed `shown`): an old hand goes (two
         sets of buttons would confuse); where calls are dear (Telegram) one without buttons stays, a
         snapshot."""
-        plain = not _split(shown)[0].endswith("*")  # the old hand shows no buttons
+        plain = not split(shown)[0].endswith("*")  # the old hand shows no buttons
         if isinstance(target, HandTarget) and not (plain and self.keep_plain_hands):
             self._count(lane)
             try:
@@ -485,7 +381,7 @@ class Outbox:
         older one is a leftover whose deletion failed: its stale buttons go, and `old` is updated as
         usual (False)."""
         assert d.pressed is not None
-        if not _newer(d.pressed, old):
+        if not newer(d.pressed, old):
             self._count(lane)
             try:
                 await self.transport.delete(d.target, d.pressed)

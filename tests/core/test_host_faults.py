@@ -186,6 +186,52 @@ async def test_after_an_outage_the_background_reconciles_every_table(redis, pref
     assert shown and shown[-1].screen == host.views.table_screen(tbl)
 
 
+class LostReplyStore(Store):
+    """A store whose next commit goes through but whose reply is lost (its master died right after)."""
+
+    lose = 0
+
+    async def commit(self, *args, **kwargs):  # type: ignore[override]
+        version = await super().commit(*args, **kwargs)
+        if self.lose:
+            self.lose -= 1
+            raise Unavailable("connection reset by peer")
+        return version
+
+
+async def test_a_move_whose_commit_had_no_answer_is_shown_once_storage_answers(redis, prefix) -> None:
+    """A commit that went through while its reply was lost is shown to nobody ("try again"); the sweep
+    brings the table's messages in line with it although no outage was seen (the soak's failover)."""
+    store = LostReplyStore(redis, prefix=prefix)
+    host, rec = make_host(store)
+    people = (A, user(2), user(3), user(4))
+    table = await open_table(host, rec, bots=0, people=people)
+    mover = next(p for p in people if rec.tokens(p))
+    seen, before = len(rec.deliveries), await host.load(table)
+    store.lose = 1
+    out = await host.handle(Press(user=mover, token=rec.tokens(mover)[0], chat=CHAT, update_id="5"))
+    assert out.reply and "try again" in out.reply.text and len(rec.deliveries) == seen
+    stop = asyncio.Event()
+
+    class Watch(type(rec)):  # the test stops the loop as soon as the table's message arrives
+        async def deliver(self, deliveries):  # type: ignore[override]
+            await super().deliver(deliveries)
+            if any(isinstance(d.target, TableTarget) for d in deliveries):
+                stop.set()
+
+    rec.__class__ = Watch
+    sweep = asyncio.create_task(host.background(stop, tick=0.01))
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(stop.wait(), 10)  # a guard against a hang, not a timing
+    stop.set()
+    await sweep
+    tbl = await host.load(table)
+    assert tbl.version == before.version + 1  # the move stands
+    shown = [d for d in rec.deliveries[seen:] if isinstance(d.target, TableTarget)]
+    assert shown and shown[-1].screen == host.views.table_screen(tbl)
+    assert rec.hand(mover) == host.views.hand_screen(tbl, tbl.seat_of(mover))
+
+
 async def test_a_press_is_claimed_by_its_commit_and_a_second_worker_ignores_it(store_factory) -> None:
     """The table keeps the press's update id (no claim key of its own): the same update delivered to
     another worker as well is ignored there, the table moved once."""

@@ -13,6 +13,7 @@ from typing import Any
 import games
 from bot.core import play, programs
 from bot.core.house import House, Unchanged
+from bot.core.outcome import Delivery
 from bot.core.table import Table
 from games.base import Game, GameError
 from storage import Unavailable
@@ -80,6 +81,11 @@ async def background(house: House, stop: asyncio.Event, tick: float = 0.25) -> N
                         task = asyncio.create_task(reconcile(house, platform))
                         after_outage.add(task)
                         task.add_done_callback(after_outage.discard)
+                if house.unsure:  # commits that had no answer (their master died): show what stands
+                    unsure, house.unsure = list(house.unsure), set()
+                    task = asyncio.create_task(recheck(house, unsure))
+                    after_outage.add(task)
+                    task.add_done_callback(after_outage.discard)
             except Unavailable as e:
                 if not down:
                     down = True
@@ -199,7 +205,25 @@ async def reconcile(house: House, platform: str, limit: int = 100_000) -> int:
         if table is None or table.status != "playing" or table.chat.platform != platform:
             continue
         seen += 1
-        views = [house.views.table_delivery(table)]
-        views += [house.views.hand_delivery(table, i, False) for i, s in enumerate(table.seats) if s.user]
-        await house.push(views)
+        await house.push(shown(house, table))
     return seen
+
+
+def shown(house: House, table: Table) -> list[Delivery]:
+    """What a running table's messages show: its group message and every person's hand (an unchanged one is
+    not sent: the outbox knows what each message shows)."""
+    views = [house.views.table_delivery(table)]
+    return views + [house.views.hand_delivery(table, i, False) for i, s in enumerate(table.seats) if s.user]
+
+
+async def recheck(house: House, ids: list[str]) -> None:
+    """Bring the messages of tables whose commit had no answer in line with what was committed (a move
+    whose reply a dying master lost was shown to nobody); the ones storage cannot read yet wait again."""
+    for table_id in ids:
+        try:
+            table = await house.try_load(table_id)
+        except Unavailable:
+            house.unsure.add(table_id)
+            continue
+        if table is not None and table.status == "playing":
+            await house.push(shown(house, table))
