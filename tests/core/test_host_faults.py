@@ -7,7 +7,7 @@ import contextlib
 
 import redis.asyncio as aioredis
 
-from bot.core.api import ChatRef, Invite, Join, MoveChat, NewTable, Press, Start
+from bot.core.api import AddBot, ChatRef, Invite, Join, MoveChat, NewTable, Press, Start
 from bot.core.outcome import ChatTarget, Screen, TableTarget
 from storage import Store, Unavailable
 from tests.core.hosting import CHAT, make_host, press_first_until_over, user
@@ -230,6 +230,36 @@ async def test_a_move_whose_commit_had_no_answer_is_shown_once_storage_answers(r
     shown = [d for d in rec.deliveries[seen:] if isinstance(d.target, TableTarget)]
     assert shown and shown[-1].screen == host.views.table_screen(tbl)
     assert rec.hand(mover) == host.views.hand_screen(tbl, tbl.seat_of(mover))
+
+
+class FailingLoads(Store):
+    """A store that cannot read one table yet (its master is failing over)."""
+
+    down: frozenset[str] = frozenset()
+
+    async def load(self, table_id: str):  # type: ignore[override]
+        if table_id in self.down:
+            raise Unavailable("CLUSTERDOWN")
+        return await super().load(table_id)
+
+
+async def test_a_table_the_reconcile_cannot_read_is_left_to_the_sweep(redis, prefix) -> None:
+    """The reconcile at a worker's start during a failover goes on past a table it cannot read (it used to
+    stop there, leaving the rest unreconciled) and leaves that one to the sweep."""
+    store = FailingLoads(redis, prefix=prefix)
+    host, rec = make_host(store)
+    first = await open_table(host, rec, bots=3)
+    other = ChatRef(platform=CHAT.platform, id="group-2", title="Others")
+    second = (await host.handle(NewTable(user=user(5), chat=other, game="tricks"))).table
+    for _ in range(3):
+        await host.handle(AddBot(user=user(5), chat=other))
+    await host.handle(Start(user=user(5), chat=other))
+    store.down = frozenset({first})
+    rec.deliveries.clear()
+    host.views = type(host.views)(host.secret)  # a worker started again: nothing drawn yet
+    assert await host.reconcile(CHAT.platform) == 1
+    assert host.unsure == {first}
+    assert {d.target.table for d in rec.deliveries} == {second}  # type: ignore[union-attr]
 
 
 async def test_a_press_is_claimed_by_its_commit_and_a_second_worker_ignores_it(store_factory) -> None:
