@@ -107,8 +107,11 @@ class Durability:
     the same pipeline, the same connection), so nobody is told of a move before a replica has it.
 
     A replica that does not answer in time (it died, or lags) must not slow every move by the timeout:
-    the store then stops waiting for `PAUSE` seconds, says so once in the log, and tries again after.
-    `shortfalls` counts the writes acknowledged with fewer replicas than asked (a metric)."""
+    the store then stops waiting on that master (a Cluster's node; "" for one server) for `PAUSE`
+    seconds, says so in the log, and tries again after — the other masters' commits still wait, so a
+    master whose replica just took over (and has none yet) leaves the others' guarantee whole.
+    `shortfalls` counts the writes acknowledged with fewer replicas than asked (`on_shortfall`: a
+    metric)."""
 
     PAUSE = 30.0
 
@@ -117,27 +120,32 @@ class Durability:
         self.timeout_ms = max(1, int(timeout * 1000))
         self.shortfalls = 0
         self.waits = 0
-        self._paused_until = 0.0
+        self.on_shortfall: Callable[[], None] | None = None
+        self._paused_until: dict[str, float] = {}
 
-    @property
-    def replicas(self) -> int:
-        """How many replicas the next durable write waits for (0 while paused after a shortfall)."""
-        if not self.wanted or time.monotonic() < self._paused_until:
+    def replicas(self, node: str = "") -> int:
+        """How many replicas the next durable write on `node` waits for (0 while paused after a shortfall)."""
+        if not self.wanted or time.monotonic() < self._paused_until.get(node, 0.0):
             return 0
         return self.wanted
 
-    def acked(self, reply: Any) -> None:
+    def acked(self, reply: Any, node: str = "") -> None:
         self.waits += 1
         if isinstance(reply, int) and reply >= self.wanted:
             return
         self.shortfalls += 1
-        self._paused_until = time.monotonic() + self.PAUSE
+        if self.on_shortfall is not None:
+            self.on_shortfall()
+        if time.monotonic() < self._paused_until.get(node, 0.0):
+            return  # said already (the writes sent at once before the pause)
+        self._paused_until[node] = time.monotonic() + self.PAUSE
         log.warning(
-            "a write reached %s of the %d replica(s) asked for within %d ms: moves are acknowledged without "
-            "waiting for a replica for the next %gs",
+            "a write reached %s of the %d replica(s) asked for within %d ms: moves on %s are acknowledged "
+            "without waiting for a replica for the next %gs",
             reply if isinstance(reply, int) else f"? ({reply})",
             self.wanted,
             self.timeout_ms,
+            node or "the server",
             self.PAUSE,
         )
 
@@ -332,12 +340,13 @@ class Store:
         raise AssertionError("unreachable")
 
     async def _send(self, batch: Batch) -> list[Any]:
-        waits = self.durability.replicas if batch.durable is not None else 0
         node = None
         if self.cluster:
             await self.redis.initialize()  # type: ignore[attr-defined]  # (a no-op once it knows the slots)
-            if waits:
+            if batch.durable is not None and self.durability.wanted:
                 node = self.redis.get_node_from_key(batch.durable)  # type: ignore[attr-defined]
+        master = node.name if node is not None else ""
+        waits = self.durability.replicas(master) if batch.durable is not None else 0
         async with self.redis.pipeline(transaction=False) as pipe:
             for name, args, kwargs in batch.ops:
                 if name == "evalsha" and self.cluster:  # a cluster pipeline refuses .evalsha by name only
@@ -352,7 +361,7 @@ class Store:
             acked = results.pop()
             if node is not None and self.redis.get_node_from_key(batch.durable) != node:  # type: ignore[attr-defined]
                 acked = await self._rewait(batch)  # the slot moved: the write went to another node
-            self.durability.acked(acked)
+            self.durability.acked(acked, master)
         return results
 
     async def _rewait(self, batch: Batch) -> Any:
@@ -365,7 +374,7 @@ class Store:
                 if name == "evalsha" and self.redis.keyslot(args[2]) == self.redis.keyslot(batch.durable):  # type: ignore[attr-defined]
                     pipe.execute_command("EVALSHA", *args)
             pipe.execute_command(
-                "WAIT", self.durability.replicas, self.durability.timeout_ms, target_nodes=node
+                "WAIT", self.durability.wanted, self.durability.timeout_ms, target_nodes=node
             )
             return (await pipe.execute(raise_on_error=False))[-1]
 
