@@ -153,6 +153,24 @@ class OutageStore(Store):
         return await super().claim_due(*args, **kwargs)
 
 
+async def sweep_until_a_table_message(host, rec) -> None:
+    """Run every worker's background loop until it sends a table message (30 s: a guard, not a timing)."""
+    stop = asyncio.Event()
+
+    class Watch(type(rec)):
+        async def deliver(self, deliveries):  # type: ignore[override]
+            await super().deliver(deliveries)
+            if any(isinstance(d.target, TableTarget) for d in deliveries):
+                stop.set()
+
+    rec.__class__ = Watch
+    sweep = asyncio.create_task(host.background(stop, tick=0.01))
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(stop.wait(), 30)
+    stop.set()
+    await sweep
+
+
 async def test_after_an_outage_the_background_reconciles_every_table(redis, prefix) -> None:
     """Issue 12: views lost while Redis was away are sent when it is back, with nobody moving."""
     store = OutageStore(redis, prefix=prefix)
@@ -166,20 +184,7 @@ async def test_after_an_outage_the_background_reconciles_every_table(redis, pref
     seen = len(rec.deliveries)
 
     store.outage = 2
-    stop = asyncio.Event()
-
-    class Watch(type(rec)):  # the test stops the loop as soon as the reconciled table arrives
-        async def deliver(self, deliveries):  # type: ignore[override]
-            await super().deliver(deliveries)
-            if any(isinstance(d.target, TableTarget) for d in deliveries):
-                stop.set()
-
-    rec.__class__ = Watch
-    sweep = asyncio.create_task(host.background(stop, tick=0.01))
-    with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(stop.wait(), 30)  # a guard against a hang, not a timing
-    stop.set()
-    await sweep
+    await sweep_until_a_table_message(host, rec)
     assert store.outage == 0
     tbl = await host.load(table)
     shown = [d for d in rec.deliveries[seen:] if isinstance(d.target, TableTarget)]
@@ -211,20 +216,7 @@ async def test_a_move_whose_commit_had_no_answer_is_shown_once_storage_answers(r
     store.lose = 1
     out = await host.handle(Press(user=mover, token=rec.tokens(mover)[0], chat=CHAT, update_id="5"))
     assert out.reply and "try again" in out.reply.text and len(rec.deliveries) == seen
-    stop = asyncio.Event()
-
-    class Watch(type(rec)):  # the test stops the loop as soon as the table's message arrives
-        async def deliver(self, deliveries):  # type: ignore[override]
-            await super().deliver(deliveries)
-            if any(isinstance(d.target, TableTarget) for d in deliveries):
-                stop.set()
-
-    rec.__class__ = Watch
-    sweep = asyncio.create_task(host.background(stop, tick=0.01))
-    with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(stop.wait(), 10)  # a guard against a hang, not a timing
-    stop.set()
-    await sweep
+    await sweep_until_a_table_message(host, rec)
     tbl = await host.load(table)
     assert tbl.version == before.version + 1  # the move stands
     shown = [d for d in rec.deliveries[seen:] if isinstance(d.target, TableTarget)]

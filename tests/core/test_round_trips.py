@@ -14,6 +14,7 @@ from bot.core.outbox import Outbox
 from bot.telegram.frontend import lane_for, limit_for
 from storage import RedisMessageIds, RedisPacer
 from tests.core.hosting import CHAT, Recorder, RoundTrips, make_host, user
+from tests.core.test_outbox import FakeTime
 from tests.storage.midgame import Both, Transport
 
 PEOPLE = [user(i) for i in range(4)]
@@ -61,19 +62,6 @@ class OutboxFront(Both):
     platform = "console"
 
 
-class Later:
-    """A clock for the outbox that a pacing wait moves on (nobody sleeps for real)."""
-
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    async def sleep(self, seconds: float) -> None:
-        self.now += max(0.0, seconds)
-
-
 @pytest.mark.backends("real")  # round trips are counted on a real server's sockets
 async def test_a_quiet_tables_move_paced_as_telegram_paces_takes_three_round_trips(store) -> None:
     """One table, one move at a time, paced as production paces (the Telegram front end's lanes, their
@@ -81,13 +69,19 @@ async def test_a_quiet_tables_move_paced_as_telegram_paces_takes_three_round_tri
     lanes the move alters (`Outbox.ahead`), so the outbox only writes what the messages show now. The
     host's two (the first read, the commit) and the outbox's one (before: 2 + 2)."""
     assert not isinstance(store.redis, FakeAsyncRedis)
-    clock = Later()
+    clock = FakeTime()  # a pacing wait moves it on: nobody sleeps for real
     ids, pacer = (
         RedisMessageIds(store.redis, prefix=store.prefix),
         RedisPacer(store.redis, prefix=store.prefix),
     )
     box = Outbox(
-        Transport(), ids, limit_for=limit_for, lane_for=lane_for, pacer=pacer, clock=clock, sleep=clock.sleep
+        Transport(),
+        ids,
+        limit_for=limit_for,
+        lane_for=lane_for,
+        pacer=pacer,
+        clock=clock.clock,
+        sleep=clock.sleep,
     )
     host = Host(store, Settings(ai_delay=0, search_budget=0.02))
     rec = OutboxFront(box)
