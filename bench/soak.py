@@ -354,10 +354,14 @@ def differing_views(host: Host, api: Api, tables: dict[str, Any]) -> list[tuple[
     return differ
 
 
-async def explain(ids: RedisMessageIds, differ: list[tuple[str, list[Msg], Any, Any]]) -> None:
-    """What the first few differing messages show, what they should, and what Redis says they show."""
+async def explain(
+    ids: RedisMessageIds, differ: list[tuple[str, list[Msg], Any, Any]], tables: dict[str, Any]
+) -> None:
+    """What the first few differing messages show, what they should, and what Redis says they show; when
+    the table's turn began (UTC, as the workers' logs say)."""
     for what, shown, screen, target in differ[:5]:
-        print(f"  {what}")
+        since = time.strftime("%H:%M:%S", time.gmtime(tables[target.table].turn_since))
+        print(f"  {what} (its turn began at {since} UTC)")
         for m in shown:
             print(f"    shown #{m.message_id}: {m.text[-90:]!r} {[meaning(t) for t in m.tokens()]}")
         wanted = [meaning(b.token) for row in screen.buttons for b in row if b.token]
@@ -512,7 +516,7 @@ async def run(
     print(f"duplicated: {figures['duplicated']}")
     print(f"presses answered: {answered} of {len(s.presses)} sent ({s.unsent} found no worker)")
     print(f"views that differ from the committed state: {len(differ)}")
-    await explain(RedisMessageIds(store.redis), differ)
+    await explain(RedisMessageIds(store.redis), differ, committed)
     kinds = ", ".join(f"{k} {v / len(tables):.0f}" for k, v in sizes.most_common() if v)
     print(f"Redis memory per table, every key: {sum(sizes.values()) / len(tables):.0f} B ({kinds})")
     print(f"workers' exit codes at the end (SIGTERM): {codes_at_exit}; logs in {args.logs}")
