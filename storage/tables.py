@@ -46,14 +46,16 @@ Closing a table (closed=True) gives its keys a short TTL and removes it from the
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import functools
+import itertools
 import logging
 import secrets
 import time
 import zlib
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from typing import Any, ParamSpec, TypeVar
 
 import redis.asyncio as aioredis
@@ -71,7 +73,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from storage import scripts
-from storage.batching import Ahead
+from storage.batching import Ahead, Command, batches
 from storage.connect import is_cluster
 from storage.keys import Keys, base36
 from storage.packdict import DICT_1
@@ -274,6 +276,22 @@ def unpack(stored: str) -> str:
     if stored.startswith(PACKED_PLAIN):
         return zlib.decompress(base64.b64decode(stored[len(PACKED_PLAIN) :])).decode()
     return stored
+
+
+async def _replies(beside: asyncio.Future[list[Any]] | None) -> Iterable[Any]:
+    """The replies of the commands sent beside a commit (their batch's error for each, when it failed)."""
+    if beside is None:
+        return ()
+    try:
+        return await beside
+    except Exception as e:
+        return itertools.repeat(e)
+
+
+def _key_of(command: Command) -> str:
+    """The key a command touches first (a script's first key)."""
+    name, args, _kwargs = command
+    return str(args[2] if name == "evalsha" else args[0])
 
 
 def _by_age(ids: list[str]) -> list[str]:
@@ -511,7 +529,7 @@ class Store:
         together = self.settle_with_commit and not closed
         at_cas = [0]  # the compare-and-set's reply is the last of the first at_cas[0] replies
         at_ahead = [0]  # the replies from at_ahead[0] on are `ahead`'s
-        carried = ahead.commands if ahead is not None and ahead.redis is self.redis else []
+        carried = self._carried(table_id, ahead)
 
         def add(pipe: Batch) -> None:
             self._add_hints(pipe, table_id, version, chat, users_added, deadline)
@@ -528,11 +546,12 @@ class Store:
                     pipe, table_id, version, None, users_removed, deadline, closed, token=token
                 )
             at_ahead[0] = len(pipe.ops)
-            for name, args, kwargs in carried:
+            for name, args, kwargs in (c for c in carried if c is not None):
                 getattr(pipe, name)(*args, **kwargs)
 
         if hints and not self.ordered_pipelines:
             await self._batch(add)
+        beside = self._beside(ahead, carried)
         results = await self._batch(cas)
         strict = at_cas[0]
         reply = results[strict - 1]
@@ -547,7 +566,8 @@ class Store:
             self._indexed.note(table_id, chat)
         if carried:
             assert ahead is not None
-            ahead.use(results[at_ahead[0] :])
+            replies, others = iter(results[at_ahead[0] :]), iter(await _replies(beside))
+            ahead.use([next(others) if c is None else next(replies) for c in carried])
             results = results[: at_ahead[0]]
         if together or not settles:
             failed = [r for r in results[strict:] if isinstance(r, Exception)]
@@ -566,6 +586,27 @@ class Store:
         except NETWORK_ERRORS as e:
             log.warning("table %s v%d committed, but its index update failed (%s)", table_id, version, e)
         return version
+
+    def _carried(self, table_id: str, ahead: Ahead | None) -> list[Command | None]:
+        """The commands of `ahead` this commit carries (None: one left to its owner). On a Cluster only those
+        whose key is on the table's node: another node's part of a pipeline is a round trip of its own,
+        while the outbox's pipeline joins such commands of every table moving at once."""
+        if ahead is None or ahead.redis is not self.redis:
+            return []
+        if not self.cluster:
+            return list(ahead.commands)
+        node = self.redis.get_node_from_key(self.keys.table(table_id))  # type: ignore[attr-defined]
+        return [c if self.redis.get_node_from_key(_key_of(c)) == node else None for c in ahead.commands]  # type: ignore[attr-defined]
+
+    def _beside(self, ahead: Ahead | None, carried: list[Command | None]) -> asyncio.Future[list[Any]] | None:
+        """The commands of `ahead` the commit does not carry, sent now, beside it, in the pipeline the
+        outbox's own reads of this tick share (`storage.batching`: many tables' in one)."""
+        rest = [c for c, kept in zip(ahead.commands, carried, strict=True) if kept is None] if ahead else []
+        if not rest:
+            return None
+        future = asyncio.ensure_future(batches(self.redis).reads(rest))
+        future.add_done_callback(lambda f: f.cancelled() or f.exception())  # a lost commit leaves it unread
+        return future
 
     def _compare_and_set(
         self,

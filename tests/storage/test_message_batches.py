@@ -16,8 +16,8 @@ from bot.core.api import ChatRef, UserRef
 from bot.core.outbox import Outbox
 from bot.core.outcome import Delivery, HandTarget, Screen, TableTarget
 from bot.telegram.frontend import lane_for, limit_for
-from storage import RedisMessageIds, RedisPacer, Unavailable
-from storage.batching import merged
+from storage import Conflict, RedisMessageIds, RedisPacer, Store, Unavailable
+from storage.batching import Ahead, merged
 from tests.core.hosting import RoundTrips
 
 GROUP = ChatRef(platform="telegram", id="-100")
@@ -242,3 +242,27 @@ async def test_with_telegrams_pacing_a_moves_three_messages_still_cost_two_round
         await box.drain()
     assert sorted(transport.calls[3:]) == sorted([("edit", d.target.key, d.screen.text()) for d in move(2)])
     assert rt.count <= (2 if not hasattr(redis, "get_nodes") else 6), rt.count
+
+
+async def test_a_commit_carries_the_outboxs_reads_and_slots_and_answers_each(
+    redis: aioredis.Redis, prefix: str
+) -> None:
+    """`Store.commit(ahead=…)`: the table's message ids read in its pipeline and a slot taken in each lane —
+    on a Cluster a lane's key on another node beside it — each reply back in the order asked."""
+    store = Store(redis, prefix=prefix)
+    await store.create("t1", "{}", chat="c1")
+    ids, pacer = RedisMessageIds(redis, prefix=prefix), RedisPacer(redis, prefix=prefix)
+    await ids.set(Target("hand:t1:u1"), "41", "fp@1")
+    await pacer.take("elsewhere", 3.0, 1000.0)  # its script loaded (a commit does not load the pacer's)
+    read, parse = ids.ahead("t1")
+    lanes = [f"chat:c{i}" for i in range(6)]  # on a Cluster some on the table's node, some not
+    takes = [pacer.ahead(lane, 3.0, 1000.0) for lane in lanes]
+    got: list[Any] = []
+    await store.commit("t1", 1, "{}", ahead=Ahead(redis, [read, *(c for c, _ in takes)], got.extend))
+    assert parse(got[0]) == {"hand:t1:u1": ("41", "fp@1")}
+    assert [wait(reply) for (_, wait), reply in zip(takes, got[1:], strict=True)] == [0.0] * len(lanes)
+    assert await pacer.take(lanes[0], 3.0, 1000.0) == 3.0  # the commit took that slot
+    got.clear()  # a commit that loses its compare-and-set reports nothing
+    with pytest.raises(Conflict):
+        await store.commit("t1", 1, "{}", ahead=Ahead(redis, [read], got.extend))
+    assert got == []
