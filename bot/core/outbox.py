@@ -199,10 +199,14 @@ class Outbox:
             while lane.pending:
                 lane.looked = None
                 await self._local_wait(lane)
-                unchanged, wait = await self._look_and_take(lane, lane.pending[_first(lane)])
+                looked = lane.pending[_first(lane)]
+                unchanged, wait = await self._look_and_take(lane, looked)
                 if unchanged:
-                    lane.pending.pop(_first(lane))
-                    self.skipped += 1
+                    # only the delivery looked at: a newer one that replaced it meanwhile (a move while
+                    # the reconcile's unchanged views were looked up) is sent at the next turn of the loop
+                    if lane.pending.get(looked.target.key) is looked:
+                        del lane.pending[looked.target.key]
+                        self.skipped += 1
                     continue
                 if wait > 0:
                     await self._pace(lane, wait)
