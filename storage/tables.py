@@ -46,16 +46,14 @@ Closing a table (closed=True) gives its keys a short TTL and removes it from the
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import functools
-import itertools
 import logging
 import secrets
 import time
 import zlib
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, ParamSpec, TypeVar
 
 import redis.asyncio as aioredis
@@ -73,7 +71,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from storage import scripts
-from storage.batching import Ahead, Command, batches
+from storage.batching import Ahead, Command
 from storage.connect import is_cluster
 from storage.keys import Keys, base36
 from storage.packdict import DICT_1
@@ -189,6 +187,9 @@ class Unavailable(Exception):
     """Redis could not be reached or did not answer in time."""
 
 
+NOT_CARRIED = Unavailable("not carried by the commit")  # what an `Ahead` command left to its owner gets
+
+
 def guarded(fn: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
     """Turn connection failures into `Unavailable`, which the host answers with "try again"."""
 
@@ -284,16 +285,6 @@ def unpack(stored: str) -> str:
 def _primed() -> Any:
     """A compressor with `DICT_1` loaded, never used but to be copied."""
     return zlib.compressobj(PACK_LEVEL, zdict=DICT_1)
-
-
-async def _replies(beside: asyncio.Future[list[Any]] | None) -> Iterable[Any]:
-    """The replies of the commands sent beside a commit (their batch's error for each, when it failed)."""
-    if beside is None:
-        return ()
-    try:
-        return await beside
-    except Exception as e:
-        return itertools.repeat(e)
 
 
 def _key_of(command: Command) -> str:
@@ -559,7 +550,6 @@ class Store:
 
         if hints and not self.ordered_pipelines:
             await self._batch(add)
-        beside = self._beside(ahead, carried)
         results = await self._batch(cas)
         strict = at_cas[0]
         reply = results[strict - 1]
@@ -574,8 +564,8 @@ class Store:
             self._indexed.note(table_id, chat)
         if carried:
             assert ahead is not None
-            replies, others = iter(results[at_ahead[0] :]), iter(await _replies(beside))
-            ahead.use([next(others) if c is None else next(replies) for c in carried])
+            replies = iter(results[at_ahead[0] :])
+            ahead.use([NOT_CARRIED if c is None else next(replies) for c in carried])
             results = results[: at_ahead[0]]
         if together or not settles:
             failed = [r for r in results[strict:] if isinstance(r, Exception)]
@@ -596,25 +586,16 @@ class Store:
         return version
 
     def _carried(self, table_id: str, ahead: Ahead | None) -> list[Command | None]:
-        """The commands of `ahead` this commit carries (None: one left to its owner). On a Cluster only those
-        whose key is on the table's node: another node's part of a pipeline is a round trip of its own,
-        while the outbox's pipeline joins such commands of every table moving at once."""
+        """The commands of `ahead` this commit carries (None: one left to its owner, answered `NOT_CARRIED`).
+        On a Cluster only those whose key is on the table's node: another node's part of a pipeline is a
+        round trip of its own (4.8 a move at 50 tables when a commit carried them all), while the outbox's
+        own pipeline joins such commands of every table moving at once."""
         if ahead is None or ahead.redis is not self.redis:
             return []
         if not self.cluster:
             return list(ahead.commands)
         node = self.redis.get_node_from_key(self.keys.table(table_id))  # type: ignore[attr-defined]
         return [c if self.redis.get_node_from_key(_key_of(c)) == node else None for c in ahead.commands]  # type: ignore[attr-defined]
-
-    def _beside(self, ahead: Ahead | None, carried: list[Command | None]) -> asyncio.Future[list[Any]] | None:
-        """The commands of `ahead` the commit does not carry, sent now, beside it, in the pipeline the
-        outbox's own reads of this tick share (`storage.batching`: many tables' in one)."""
-        rest = [c for c, kept in zip(ahead.commands, carried, strict=True) if kept is None] if ahead else []
-        if not rest:
-            return None
-        future = asyncio.ensure_future(batches(self.redis).reads(rest))
-        future.add_done_callback(lambda f: f.cancelled() or f.exception())  # a lost commit leaves it unread
-        return future
 
     def _compare_and_set(
         self,
