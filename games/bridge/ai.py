@@ -70,12 +70,18 @@ class BridgeBot:
     """`search`: the system's calls; sampled double-dummy card play; claims answered double-dummy."""
 
     def __init__(
-        self, budget: float = 0.5, samples: int = 48, min_samples: int = 1, judgement: bool = False
+        self,
+        budget: float = 0.5,
+        samples: int = 48,
+        min_samples: int = 1,
+        judgement: bool = False,
+        slams: bool = True,
     ) -> None:
         self.budget = budget
         self.samples = samples
         self.min_samples = min_samples
         self.judgement = judgement
+        self.slams = slams
 
     def choose(self, view: BridgeView, legal: Sequence[str], rng: random.Random) -> str:
         if view.phase == "auction":
@@ -95,6 +101,8 @@ class BridgeBot:
             call = judge.judge(view.hand, sit, view.vul, legal, rng, budget=self.budget)
         else:
             call = system.choose(view.hand, sit, view.vul)[0]
+        if self.slams:
+            call = judge.slam(view.hand, sit, view.vul, call, legal, rng)
         if call in legal:
             return call
         return auc.PASS if auc.PASS in legal else legal[0]  # a call this table does not allow (contest)

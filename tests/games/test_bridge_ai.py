@@ -125,3 +125,18 @@ def test_the_judgement_keeps_the_systems_call_where_there_is_nothing_to_judge() 
     offered = judge.candidates(hand, sit, system.choose(hand, sit)[0], auc.legal_calls(0, calls))
     assert offered[0] == system.choose(hand, sit)[0]
     assert "bid:4S" in offered and "bid:3S" not in offered and "bid:6S" not in offered  # 14 points at most
+
+
+def test_slam_is_weighed_only_where_the_system_reaches_game_with_the_values_for_it() -> None:
+    sit = system.read(0, [auc.long(t) for t in ("1N", "P", "2H", "P", "2S", "P")])  # a transfer, completed
+    legal = auc.legal_calls(0, sit.calls)
+    strong = [r + "S" for r in "AKQJ72"] + ["KH", "2H", "AD", "3D", "2D", "3C", "2C"]  # 17 opposite 15–17
+    weak = [r + "S" for r in "KQ9872"] + ["QH", "2H", "JD", "3D", "2D", "KC", "8C"]  # 11: game at most
+    for cards in (strong, weak):
+        assert system.choose(cards, sit)[0] == "bid:4S"  # the system's game
+    assert judge.slam_candidates(weak, sit, "bid:4S", legal) == []
+    assert judge.slam(weak, sit, (False, False), "bid:4S", legal, random.Random(1)) == "bid:4S"
+    assert {"bid:6S", "bid:6N", "bid:7S"} <= set(judge.slam_candidates(strong, sit, "bid:4S", legal))
+    assert judge.slam(strong, sit, (False, False), "bid:4S", legal, random.Random(1)) in ("bid:6S", "bid:6N")
+    part = system.read(0, [auc.long(t) for t in ("1S", "P")])  # no game reached, partner has not bid
+    assert judge.slam_candidates(strong, part, "bid:2S", auc.legal_calls(0, part.calls)) == []
