@@ -38,6 +38,7 @@ EXAMPLES = [
     ("", "K432.Q32.J32.Q32", "P", "9 points: pass"),
     ("", "KQ32.Q32.J32.Q32", "P", "10 points, no rule of 20: pass"),
     ("", "AJ432.KQ432.2.32", "1S", "10 points but the rule of 20: open"),
+    ("", "AKJ32.5.2.KJ9432", "1C", "six clubs and five spades: the longer suit first"),
     ("", "32.KQJ932.432.32", "2H", "a weak two"),
     ("", "3.32.432.KQJ9432", "3C", "a seven-card preempt"),
     ("", "AKQ2.AKQ.AK2.432", "2C", "25: the strong 2♣"),
