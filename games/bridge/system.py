@@ -836,7 +836,7 @@ SYSTEM: tuple[Rule, ...] = (
     R("rebid_2over1_raise", "1s P 2t P", "3t", "t>=4"),
     R("rebid_2over1_nt", "1s P 2t P", "2N", "bal hcp:12-14"),
     R("rebid_2over1_own", "1s P 2t P", "2s", "s>=6"),
-    R("rebid_2over1_new", "1s P 2t P", "2u", "u>=4 nojump"),
+    R("rebid_2over1_new", "1s P 2t P", "?u", "u>=4 nojump"),
     R("rebid_2over1_strong", "1s P 2t P", "3N", "hcp:15+"),
     R("rebid_2over1_rest", "1s P 2t P", "2N"),
     # -- responder's second bid -----------------------------------------------------------------
