@@ -46,6 +46,8 @@ EXAMPLES = [
     ("1S P", "Q32.K432.J32.Q32", "2S", "three trumps, 8: a single raise"),
     ("1S P", "K432.AK3.Q32.J32", "4S", "four trumps, 13: game"),
     ("1S P", "K432.A32.Q32.J32", "3S", "four trumps, 10: a limit raise"),
+    ("1S P 3S P", "Q9754.A.AQ63.765", "4S", "12 points but six losers: the limit raise accepted"),
+    ("1S P 3S P", "Q9754.A2.Q63.K65", "P", "11 points and seven losers: declined"),
     ("1H P", "KJ32.32.Q432.K32", "1S", "four spades and no heart fit: 1♠"),
     ("1H P", "K32.32.Q432.J432", "1N", "nothing else to say with 6–10: 1NT"),
     ("1S P", "32.AKJ32.KQ2.J32", "2H", "a two-over-one with five hearts"),
