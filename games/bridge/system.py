@@ -24,8 +24,8 @@ A rule is (`after`, `call`, `when`):
   (our side is not yet in game), `needslam` (… not yet in slam), `lott:s` (the level is no higher than
   our trumps − 6), `pen` (a penalty double: four trumps, or values against no trump), `upper` (the upper
   half of the points my calls have shown: an invitation accepted), `theirgame` (the opponents bid a game
-  last), `fit9:s` (nine trumps between us), `fav` (favourable vulnerability), `ltc:n` (at most n losers by the losing-trick
-  count); `a|b` means either.
+  last), `fit9:s` (nine trumps between us), `fav` (favourable vulnerability), `ltc:n` (at most n
+  losers by the losing-trick count); `a|b` means either.
   `tot` counts a point for each card past the fourth of a suit; from 30 up (slam) it counts neither
   length nor more of partner's range than its minimum and a little.
 
