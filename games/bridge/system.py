@@ -856,7 +856,11 @@ SYSTEM: tuple[Rule, ...] = (
     # -- responder's second bid -----------------------------------------------------------------
     R("resp2_accept_game_try", "1M P 2M P 3M P", "4M", "sup:9+|ltc:8"),
     R("resp2_decline_game_try", "1M P 2M P 3M P", "P"),
-    R("resp2_own_after_1n", "1s P 1t P 1N P", "2t", "t>=6 hcp:-10"),
+    R("resp2_own_after_1n", "1s P 1t P 1N P", "2t", "t>=6 hcp:-9"),
+    R("resp2_own_jump_after_1n", "1s P 1t P 1N P", "3t", "t=6 hcp:10-11"),
+    R("rebid_own_jump_accept_major", "1s P 1M P 1N P 3M P", "4M", "M>=2 hcp:13+"),
+    R("rebid_own_jump_accept_nt", "1s P 1t P 1N P 3t P", "3N", "hcp:13+"),
+    R("rebid_own_jump_decline", "1s P 1t P 1N P 3t P", "P"),
     R("resp2_preference", "1s P 1N P 2t P", "2s", "s>=t hcp:-9"),
     R("resp2_pass_preference", "1s P 1N P 2t P", "P", "hcp:-9"),
     # -- competition ------------------------------------------------------------------------------

@@ -47,6 +47,8 @@ EXAMPLES = [
     ("1S P", "K432.AK3.Q32.J32", "4S", "four trumps, 13: game"),
     ("1S P", "K432.A32.Q32.J32", "3S", "four trumps, 10: a limit raise"),
     ("1S P 3S P", "Q9754.A.AQ63.765", "4S", "12 points but six losers: the limit raise accepted"),
+    ("1H P 1S P 1N P", "KQJ932.A63.974.J", "3S", "six spades and 11 over a minimum 1NT rebid: invite"),
+    ("1H P 1S P 1N P 3S P", "T5.AKJ93.K82.Q87", "4S", "a maximum and two trumps: accept"),
     ("1S P 3S P", "Q9754.A2.Q63.K65", "P", "11 points and seven losers: declined"),
     ("1H P", "KJ32.32.Q432.K32", "1S", "four spades and no heart fit: 1♠"),
     ("1H P", "K32.32.Q432.J432", "1N", "nothing else to say with 6–10: 1NT"),
