@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 import time
 from collections import OrderedDict
@@ -140,6 +141,7 @@ class House:
             except Conflict:
                 continue
             metrics.committed(new)
+            new._stored = stored_digest(data)
             self.remember(new, data)
             if new.status == "over" and old.status == "playing":  # counted beside, not in the final move
                 task = asyncio.ensure_future(self.finished(new))
@@ -164,11 +166,11 @@ class House:
         deep copy)."""
         known = self._committed.pop(table_id, None)  # handed out once: a later change reads afresh
         new = parse(data, version)
-        if known is None or known[1] != version or known[0] != data:
-            return parse(data, version), new
-        old = known[2]
-        if self.dump(old) != data:
-            return parse(data, version), new
+        if known is None or known[1] != version or known[0] != data or self.dump(known[2]) != data:
+            old = parse(data, version)
+            old._stored = stored_digest(data)
+            return old, new
+        old = known[2]  # its `_stored` set by its commit (the same JSON)
         old.moves, old.codes = [], ""  # what its own change appended: not stored, not in a parsed table
         old._logged_before = old.logged  # the lines noted before the next change: all, as when parsed
         new.state = old.state
@@ -231,6 +233,12 @@ class House:
 
 
 Handler = Callable[[House, Any, str], Awaitable[Outcome]]  # (house, command, the user's language) → outcome
+
+
+def stored_digest(data: str) -> bytes:
+    """A digest of a table's stored JSON: a version lost in a failover and written again with other
+    content has the same number but not the same digest (`Table._stored`)."""
+    return hashlib.blake2b(data.encode(), digest_size=16).digest()
 
 
 def parse(data: str, version: int) -> Table:

@@ -111,6 +111,9 @@ class Table(BaseModel):
     # the same moves coded for the game's replay (`bot.core.movecode`; appended to the table's `game`)
     codes: str = Field("", exclude=True)
     _logged_before: int = PrivateAttr(0)  # `logged` as loaded: the lines noted since are this change's
+    # a digest of the JSON this version is stored as, when `House` read or committed it (`stored_digest`):
+    # what this process drew of a version is remembered under it, never under a lost write's version
+    _stored: bytes | None = PrivateAttr(None)
 
     def model_post_init(self, context: Any, /) -> None:
         self._logged_before = self.logged
