@@ -115,6 +115,9 @@ def printed_events(text: str) -> list[str]:
 
 
 ONE_GAME = {"most": "short"}  # a match of Most goes to 500 over several games: one game is enough here
+# bridge logs the table's own events and claims (its calls and cards are the auction and the tricks on the
+# screen): a person who never claims leaves just the five opening lines
+FEWEST_EVENTS = {"bridge": 5}
 
 
 @pytest.mark.parametrize("game", [g.key for g in games.all_games()])
@@ -128,7 +131,7 @@ async def test_every_game_is_played_to_the_end_and_every_event_is_printed_once(g
     table = await table_of(app)
     logged = ["· " + render.line(table, line, "en") for line in noted(app)]
     # all of them, in order, repeats included
-    assert len(logged) > 8 and printed_events(text) == logged
+    assert len(logged) >= FEWEST_EVENTS.get(game, 9) and printed_events(text) == logged
 
 
 async def test_bad_answers_get_one_line_and_the_table_is_not_printed_again() -> None:
