@@ -25,7 +25,7 @@ from bot.core.config import Settings
 from bot.core.outcome import Delivery, HandTarget, Outcome
 from bot.core.ports import Frontend
 from bot.core.scoreboard import Scoreboard
-from bot.core.table import Table
+from bot.core.table import Table, share_state
 from bot.core.thinking import Thinker
 from bot.core.views import Views
 from games.base import GameError
@@ -173,7 +173,7 @@ class House:
         old = known[2]  # its `_stored` set by its commit (the same JSON)
         old.moves, old.codes = [], ""  # what its own change appended: not stored, not in a parsed table
         old._logged_before = old.logged  # the lines noted before the next change: all, as when parsed
-        new.state = old.state
+        share_state(new, old)
         return old, new
 
     async def changed(self, table_id: str, change: Change) -> list[Delivery]:
