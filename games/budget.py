@@ -31,3 +31,49 @@ class CpuBudget:
 
     def spent(self) -> bool:
         return time.thread_time() >= self.cpu_end or time.perf_counter() >= self.wall_end
+
+
+class Race:
+    """Paired results of a search's options over sampled worlds, dropping those clearly behind.
+
+    Every active option is played out in every world, so two options are compared by their per-world
+    differences: one is dropped once the leader's mean difference over it exceeds `z` standard errors (after
+    `min_worlds`). The search stops when one option is left or at its world cap; the leader is the best
+    total among those left, `first` (the heuristic's choice) on ties."""
+
+    __slots__ = ("active", "first", "min_worlds", "n", "q", "s", "total", "z")
+
+    def __init__(self, options: int, min_worlds: int, z: float, first: int = 0) -> None:
+        self.n, self.min_worlds, self.z, self.first = 0, min_worlds, z, first
+        self.active = list(range(options))
+        self.total = [0.0] * options
+        self.s = [[0.0] * options for _ in range(options)]  # s[i][j], i < j: the sum of (result i − result j)
+        self.q = [[0.0] * options for _ in range(options)]  # … of its square
+
+    def add(self, results: dict[int, float]) -> None:
+        """One world's results of the active options; then drop those clearly behind."""
+        self.n += 1
+        for i, r in results.items():
+            self.total[i] += r
+            si, qi = self.s[i], self.q[i]
+            for j, rj in results.items():
+                if i < j:
+                    d = r - rj
+                    si[j] += d
+                    qi[j] += d * d
+        if self.n >= self.min_worlds and len(self.active) > 1:
+            best = self.leader()
+            self.active = [a for a in self.active if a == best or not self.behind(best, a)]
+
+    def behind(self, best: int, other: int) -> bool:
+        i, j = min(best, other), max(best, other)
+        n = self.n
+        d = self.s[i][j] / n * (1 if best == i else -1)
+        var = max(self.q[i][j] / n - d * d, 0.0)
+        return d > self.z * math.sqrt(var / n)
+
+    def leader(self) -> int:
+        return max(self.active, key=lambda i: (self.total[i], i == self.first))
+
+    def settled(self) -> bool:
+        return len(self.active) == 1

@@ -19,6 +19,7 @@ first deal.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from games.cards import RANKS, SUITS
@@ -46,6 +47,14 @@ def mask_of(cards_: list[str]) -> int:
     m = 0
     for c in cards_:
         m |= 1 << CARD_INT[c]
+    return m
+
+
+def card_mask(cards_: Iterable[int]) -> int:
+    """The bitmask of int cards (a bare joker is its own bit: `physical` is for meld entries)."""
+    m = 0
+    for c in cards_:
+        m |= 1 << c
     return m
 
 
@@ -146,6 +155,7 @@ class Deal:
         "pending",
         "points",
         "turn",
+        "wild",
     )
 
     @classmethod
@@ -165,7 +175,7 @@ class Deal:
         the card waiting to be covered, whether the game is over."""
         self.bridge = [CARD_INT[c] for c in public.bridge]
         self.melds = []
-        self.laid, self.laid_by, self.points = 0, [0] * self.n, [0] * self.n
+        self.laid, self.laid_by, self.points, self.wild = 0, [0] * self.n, [0] * self.n, 0
         for m in public.melds:
             meld = Meld(m.owner, m.kind == "run", [entry_of(e) for e in m.cards], list(m.by))
             self.melds.append(meld)
@@ -181,7 +191,7 @@ class Deal:
         d.deck = self.deck[:]
         d.bridge = self.bridge[:]
         d.melds = [m.copy() for m in self.melds]
-        d.laid, d.laid_by, d.points = self.laid, self.laid_by[:], self.points[:]
+        d.laid, d.laid_by, d.points, d.wild = self.laid, self.laid_by[:], self.points[:], self.wild
         d.known = self.known[:]
         return d
 
@@ -192,6 +202,8 @@ class Deal:
         self.laid_by[seat] |= 1 << card
         if e < 52:
             self.points[seat] += VALUE[card]
+        else:
+            self.wild += 1
 
     # -- what is where
     def table(self) -> int:
@@ -204,6 +216,8 @@ class Deal:
 
     def jokers(self) -> dict[int, tuple[int, int]]:
         """Card a joker on the table stands for → (meld index, position)."""
+        if not self.wild:
+            return {}
         return {e % 52: (i, j) for i, m in enumerate(self.melds) for j, e in enumerate(m.entries) if e >= 52}
 
     # -- moves
@@ -216,9 +230,7 @@ class Deal:
             k = a[1] - 1
             taken = self.bridge[k:]
             del self.bridge[k:]
-            m = 0
-            for c in taken:
-                m |= 1 << c
+            m = card_mask(taken)
             self.hands[seat] |= m
             self.known[seat] |= m
             self.pending = taken[0]
@@ -262,6 +274,7 @@ class Deal:
         i, j = self.jokers()[card]
         m = self.melds[i]
         joker, who = physical(m.entries[j]), m.by[j]
+        self.wild -= 1
         self.laid_by[who] &= ~(1 << card)
         m.entries[j], m.by[j] = card, seat
         self.laid_by[seat] |= 1 << card

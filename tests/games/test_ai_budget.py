@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import games
+from games.budget import Race
 
 SETUPS = {
     "durak": (2, {}),
@@ -82,3 +83,18 @@ def test_the_same_decisions_on_an_idle_and_on_a_busy_machine() -> None:
     with busy():
         loaded = decisions(found)
     assert loaded == idle
+
+
+def test_a_race_drops_the_options_clearly_behind_and_keeps_the_first_on_ties() -> None:
+    rng = random.Random(4)
+    race = Race(3, min_worlds=8, z=2.0)
+    for n in range(1, 41):
+        noise = rng.gauss(0, 30)  # the world's luck, shared by every option (paired)
+        race.add({i: noise + (10 if i == 1 else 0) + rng.gauss(0, 3) for i in race.active})
+        if n < 8:
+            assert race.active == [0, 1, 2]  # nothing dropped before `min_worlds`
+    assert race.settled() and race.leader() == 1
+    tied = Race(2, min_worlds=2, z=2.0, first=1)
+    for _ in range(5):
+        tied.add({0: 5.0, 1: 5.0})
+    assert tied.active == [0, 1] and tied.leader() == 1

@@ -7,7 +7,15 @@ import random
 import pytest
 
 from games.most import GAME, fast
-from games.most.ai import HeuristicBot, SearchBot, deal_of_view, unseen_world, view_near_end
+from games.most.ai import (
+    HeuristicBot,
+    SearchBot,
+    deal_near_end,
+    deal_of_view,
+    heuristic,
+    unseen_world,
+    view_near_end,
+)
 from tests.games.test_most import cards_of, position
 
 
@@ -88,6 +96,25 @@ def test_worlds_keep_what_the_seat_knows() -> None:
         laid = [fast.physical(e) for m in world.melds for e in m.entries]
         held = [c for h in world.hands for c in fast.cards(h)]
         assert sorted(held + world.deck + world.bridge + laid) == list(range(54))
+
+
+def test_a_joker_in_the_bridge_is_not_dealt_again() -> None:
+    """Seed 62's position (search vs the greedy player): X2 lay in the bridge and a world dealt it into a
+    hand as well, so a play-out took the bridge with a hand one card short and no meld to make."""
+    hands = [["X1", "2D"], ["2S", "3S", "5S", "5D", "7D", "2H"]]
+    state = position(
+        hands, melds=[(0, ["JS", "JD", "JC"])], bridge=["6C", "QS", "X2", "7S"], phase="draw", turn=1
+    )
+    view = GAME.view(state, 1)
+    rng = random.Random(3)
+    for _ in range(20):
+        world = unseen_world(view, rng)
+        laid = [fast.physical(e) for m in world.melds for e in m.entries]
+        held = [c for h in world.hands for c in fast.cards(h)]
+        assert sorted(held + world.deck + world.bridge + laid) == list(range(54))
+        while not world.over:  # heuristic players to the end: never a take they cannot meld
+            seat = world.turn
+            world.apply(seat, heuristic(world, seat, deal_near_end(world, seat)))
 
 
 def test_the_search_answers_legally() -> None:

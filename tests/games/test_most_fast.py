@@ -13,6 +13,7 @@ from collections import Counter
 
 from games.most import GAME, MostState, fast
 from games.most.ai import HeuristicBot
+from games.most.melds import stands_for
 from games.most.rules import table_points
 
 GAMES = int(os.environ.get("MOST_FAST_GAMES", "24"))
@@ -29,6 +30,7 @@ def same_state(d: fast.Deal, state: MostState) -> None:
     assert d.known == [fast.mask_of(k) for k in state.known]
     assert (d.turn, d.draw) == (state.turn, state.phase == "draw")
     assert d.points == table_points(state.melds, state.players)
+    assert d.wild == sum(stands_for(e) != e for m in state.melds for e in m.cards)  # jokers on the table
 
 
 def replay(players: int, seed: int, rng: random.Random, seen: Counter[str]) -> int:
