@@ -64,6 +64,7 @@ class House:
         # table id → (the JSON stored, its version, the table this process committed or read as it): bounded
         self._committed: OrderedDict[str, tuple[str, int, Table]] = OrderedDict()
         self.unsure: set[str] = set()  # tables whose last commit here had no answer: reconciled later
+        self.unreconciled: set[str] = set()  # platforms whose reconcile could not list the tables
 
     # -- loading and committing -----------------------------------------------------------------
     async def load(self, table_id: str) -> Table:
