@@ -24,7 +24,9 @@ update id.
 Printed per backend: person moves; **worker CPU per move** (`time.process_time` of this process over the
 phases: host, outbox, redis-py; the transport records only); **Redis CPU per move** (the servers' own
 `used_cpu_sys + used_cpu_user`, every node of a Cluster); Redis round trips per move (socket writes: a
-pipeline split over three nodes is three), the host's apart from the outbox's; `Host.handle` latency
+pipeline split over three nodes is three), the host's apart from the outbox's (a commit's pipeline carries the
+outbox's read of the table's message ids and its lanes' slots, `Outbox.ahead`: counted as the host's where
+they share the table's node, the outbox's where a lane's key is on another); `Host.handle` latency
 p50/p99 (wall time, this machine's); platform calls per move; and **memory per running table, every key
 counted**: all keys under the run's prefix (tables, message ids, chat and user indexes, the users'
 preferences, update claims, pacing slots, deadlines), MEMORY USAGE each, divided by the tables, by kind.

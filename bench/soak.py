@@ -143,6 +143,7 @@ class Press:
     seat: int
     action: str
     sent: float
+    worker: str = ""  # the worker whose webhook took it
 
 
 @dataclass
@@ -212,7 +213,8 @@ class Soak:
         }
         self.api._note_sender(update)
         action = decode(SECRET.encode(), token).action
-        self.presses.append(Press(qid, person.table, person.seat, action, time.monotonic()))
+        press = Press(qid, person.table, person.seat, action, time.monotonic())
+        self.presses.append(press)
         for worker in self.rng.sample(self.workers, len(self.workers)):  # Telegram retries elsewhere
             try:
                 url = f"http://127.0.0.1:{worker.port}/telegram"
@@ -221,6 +223,7 @@ class Soak:
                     url, json=update, headers=headers, timeout=aiohttp.ClientTimeout(5)
                 ) as r:
                     if r.status == 200:
+                        press.worker = worker.name
                         return
             except (aiohttp.ClientError, TimeoutError):
                 continue
@@ -354,15 +357,28 @@ def differing_views(host: Host, api: Api, tables: dict[str, Any]) -> list[tuple[
     return differ
 
 
-async def explain(ids: RedisMessageIds, differ: list[tuple[str, list[Msg], Any, Any]]) -> None:
-    """What the first few differing messages show, what they should, and what Redis says they show."""
+async def explain(
+    ids: RedisMessageIds, differ: list[tuple[str, list[Msg], Any, Any]], tables: dict[str, Any], soak: Soak
+) -> None:
+    """What the first few differing messages show, what they should, and what Redis says they show; when
+    the table's turn began and its last presses (UTC, as the workers' logs say)."""
     for what, shown, screen, target in differ[:5]:
-        print(f"  {what}")
+        print(f"  {what} (its turn began at {utc(tables[target.table].turn_since)} UTC)")
+        for p in [p for p in soak.presses if p.table == target.table][-3:]:
+            at = soak.api.answered_at.get(p.qid)
+            answer = soak.api.answer_params.get(p.qid, {}).get("text", "")
+            took = f"answered in {at - p.sent:.1f}s {answer!r}" if at is not None else "not answered"
+            sent = utc(time.time() - (time.monotonic() - p.sent))
+            print(f"    press at {sent}: seat {p.seat} {p.action} to {p.worker or 'no worker'}, {took}")
         for m in shown:
             print(f"    shown #{m.message_id}: {m.text[-90:]!r} {[meaning(t) for t in m.tokens()]}")
         wanted = [meaning(b.token) for row in screen.buttons for b in row if b.token]
         print(f"    wanted: {screen_html(screen)[-90:]!r} {wanted} ({fingerprint(screen)})")
         print(f"    Redis: message id and fingerprint {await ids.lookup(target)}")
+
+
+def utc(at: float) -> str:
+    return time.strftime("%H:%M:%S", time.gmtime(at))
 
 
 def _same(msg: Msg, screen: Any) -> bool:
@@ -512,7 +528,7 @@ async def run(
     print(f"duplicated: {figures['duplicated']}")
     print(f"presses answered: {answered} of {len(s.presses)} sent ({s.unsent} found no worker)")
     print(f"views that differ from the committed state: {len(differ)}")
-    await explain(RedisMessageIds(store.redis), differ)
+    await explain(RedisMessageIds(store.redis), differ, committed, s)
     kinds = ", ".join(f"{k} {v / len(tables):.0f}" for k, v in sizes.most_common() if v)
     print(f"Redis memory per table, every key: {sum(sizes.values()) / len(tables):.0f} B ({kinds})")
     print(f"workers' exit codes at the end (SIGTERM): {codes_at_exit}; logs in {args.logs}")

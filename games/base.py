@@ -350,6 +350,13 @@ class Game(Generic[S, OptT]):
         """
         return []
 
+    def hand_key(self, state: S, seat: int) -> tuple[Any, ...] | None:
+        """A cheap key of everything `view(state, seat)` gives a hand message (`hand_context`, `hand_cards`,
+        the labels of offered actions, the cards, `over`), when the game can tell it from the state: equal
+        keys, equal hands, so a move that leaves a seat's key as it was builds no view of that seat. None (the
+        default, and for any seat the game does not key): the host builds the view."""
+        return None
+
     records_file: ClassVar[bool] = False  # True: `record_file` writes a finished game as a file
 
     def record_file(self, state: S, names: Sequence[str], event: str) -> tuple[str, bytes]:

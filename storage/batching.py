@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import weakref
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 import redis.asyncio as aioredis
@@ -24,6 +25,18 @@ Q = TypeVar("Q")
 A = TypeVar("A")
 Command = tuple[str, tuple[Any, ...], dict[str, Any]]
 TASKS = "redis batch"  # the name of the tasks that send a tick's batches (benches count them apart)
+
+
+@dataclass
+class Ahead:
+    """Commands a table's commit carries in its own pipeline for the outbox — the table's message ids and
+    views (in the table's slot) and its lanes' pacing slots — and what to do with their replies once the
+    commit won (`Store.commit`): a quiet move's deliveries then need no round trip before they go. Only
+    sent by a store on the same client (`redis`)."""
+
+    redis: Any
+    commands: list[Command]
+    use: Callable[[list[Any]], None]
 
 
 class Coalescer(Generic[Q, A]):

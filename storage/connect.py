@@ -24,12 +24,12 @@ Cluster, a replica named as the server to write to.
 from __future__ import annotations
 
 import logging
+import sys
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, unquote, urlencode
 
 import redis.asyncio as aioredis
-from fakeredis import FakeAsyncRedis, FakeServer
 from redis.asyncio.cluster import ClusterNode, RedisCluster
 from redis.asyncio.connection import parse_url
 from redis.asyncio.retry import Retry
@@ -38,6 +38,9 @@ from redis.backoff import ExponentialWithJitterBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisClusterException, ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
+
+if TYPE_CHECKING:
+    from fakeredis import FakeServer
 
 log = logging.getLogger(__name__)
 
@@ -141,6 +144,8 @@ async def connect(
     between clients). Nothing is sent yet: `inspect` checks what answers."""
     if not url:
         log.warning("REDIS_URL is not set: using an embedded in-memory Redis; nothing survives a restart")
+        from fakeredis import FakeAsyncRedis, FakeServer  # only then: a worker with a URL starts without it
+
         return FakeAsyncRedis(server=server or FakeServer(), decode_responses=True)
     if topology not in TOPOLOGIES:
         raise Misconfigured(f"REDIS_TOPOLOGY must be one of {', '.join(TOPOLOGIES)} (got {topology!r})")
@@ -198,7 +203,8 @@ def is_cluster(redis: Any) -> bool:
 async def inspect(redis: aioredis.Redis, topology: str = "server") -> Topology:
     """What answers: masters and replicas. Raises Misconfigured when it is not the configured topology,
     and the client's own errors when nothing answers."""
-    if isinstance(redis, FakeAsyncRedis):
+    fake = sys.modules.get("fakeredis")  # imported by whoever made an embedded server
+    if fake is not None and isinstance(redis, fake.FakeAsyncRedis):
         return Topology("embedded", replicas=0)
     if isinstance(redis, RedisCluster):
         try:

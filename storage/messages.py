@@ -24,7 +24,8 @@ next commit sets it).
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Callable
+from typing import Any, Protocol
 
 import redis.asyncio as aioredis
 
@@ -34,6 +35,7 @@ from storage.tables import guarded
 
 TABLE_KINDS = ("table", "hand")
 SHOWN = "#shown"  # beside each id: the fingerprint of the view that message shows (no empty edits)
+Shown = tuple[str | None, str | None]  # (message id, the view it shows)
 
 
 class Keyed(Protocol):
@@ -94,6 +96,17 @@ class RedisMessageIds:
 
     def _where(self, target: Keyed) -> tuple[str, str]:
         return self.keys.messages(group_of(target.key)), target.key
+
+    def ahead(self, table_id: str) -> tuple[Command, Callable[[Any], dict[str, Shown]]]:
+        """The read of a table's message ids and views (its slot) for a commit of that table to carry
+        (`storage.batching.Ahead`), and how its reply reads: target key → (message id, view shown)."""
+
+        def read(reply: Any) -> dict[str, Shown]:
+            if isinstance(reply, BaseException):
+                raise reply
+            return {k: (v, reply.get(k + SHOWN)) for k, v in reply.items() if not k.endswith(SHOWN)}
+
+        return ("hgetall", (self.keys.messages(table_id),), {}), read
 
     @guarded
     async def get(self, target: Keyed) -> str | None:

@@ -11,10 +11,13 @@ The time is the caller's (`now`): workers share a wall clock (NTP), tests a virt
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import redis.asyncio as aioredis
 from redis.exceptions import NoScriptError
 
-from storage.batching import batches
+from storage.batching import Command, batches
 from storage.keys import Keys
 from storage.tables import guarded
 
@@ -42,6 +45,12 @@ return 1
 """
 
 
+def _wait(reply: Any) -> float:
+    if isinstance(reply, BaseException):
+        raise reply
+    return float(reply)
+
+
 class RedisPacer:
     """`bot.core.outbox.Pacer` on Redis: the lanes' slots shared by all workers. A slot is taken in the
     pipeline of its tick's message lookups (`storage.batching`: the outbox asks for both at once)."""
@@ -55,6 +64,12 @@ class RedisPacer:
 
     def _key(self, lane: str) -> str:
         return f"{self.keys.prefix}:pace:{lane}"
+
+    def ahead(self, lane: str, interval: float, now: float) -> tuple[Command, Callable[[Any], float]]:
+        """`take` as a command for another pipeline (a commit's: `storage.batching.Ahead`), and how its
+        reply reads (an error raised)."""
+        call = ("evalsha", (self._take.sha, 1, self._key(lane), repr(now), repr(interval)), {})
+        return call, _wait
 
     @guarded
     async def take(self, lane: str, interval: float, now: float) -> float:

@@ -52,6 +52,9 @@ class Command(BaseModel):
     update_id: str | None = None
     # set by the adapter when the platform says the user administers the chat (may cancel, kick…)
     is_chat_admin: bool = False
+    # a press in the user's private chat: the platform's id of the message pressed (their hand, maybe one
+    # whose id a worker killed right after sending it never stored: `Delivery.pressed`)
+    message: str | None = None
 
 
 class TableCommand(Command):

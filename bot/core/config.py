@@ -54,8 +54,9 @@ class Settings(BaseSettings):
     max_misses: int = Field(2, ge=1, le=100, description="missed turns in a row before the AI keeps the seat")
     search_budget: float = Field(0.5, ge=0.01, le=10, description="seconds a search AI may think per move")
     ai_level: str = Field(
-        "", description="the level a new AI seat gets (random, heuristic, search) where the game has it; "
-        "empty: each game's own default"
+        "",
+        description="the level a new AI seat gets (random, heuristic, search) where the game has it; "
+        "empty: each game's own default",
     )
     programs: list[ProgramSpec] = Field(
         default_factory=list, description="player programs a table may seat: JSON [{name, command, games}]"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 import time
 from collections import OrderedDict
@@ -18,17 +19,20 @@ from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextvars import ContextVar
 from typing import Any
 
+import games
 from bot.core import metrics
 from bot.core.api import ChatRef, TableCommand
 from bot.core.config import Settings
-from bot.core.outcome import Delivery, HandTarget, Outcome
+from bot.core.outbox import Outbox, Target
+from bot.core.outcome import Delivery, HandTarget, Outcome, TableTarget
 from bot.core.ports import Frontend
 from bot.core.scoreboard import Scoreboard
-from bot.core.table import Table
+from bot.core.table import Table, game_state, share_state
 from bot.core.thinking import Thinker
 from bot.core.views import Views
 from games.base import GameError
 from storage import Conflict, Store, Unavailable
+from storage.batching import Ahead
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +63,8 @@ class House:
         self.thinker = Thinker(settings.ai_processes)
         # table id → (the JSON stored, its version, the table this process committed or read as it): bounded
         self._committed: OrderedDict[str, tuple[str, int, Table]] = OrderedDict()
+        self.unsure: set[str] = set()  # tables whose last commit here had no answer: reconciled later
+        self.unreconciled: set[str] = set()  # platforms whose reconcile could not list the tables
 
     # -- loading and committing -----------------------------------------------------------------
     async def load(self, table_id: str) -> Table:
@@ -136,10 +142,17 @@ class House:
                     closed=not new.open,
                     update=update,
                     lazy=pressed is not None and None not in (deadline, was) and deadline >= was,
+                    ahead=self._ahead(old, new),
                 )
             except Conflict:
                 continue
+            except Unavailable:
+                # the commit may have gone through with its reply lost (a master dying): nobody was shown
+                # it, so the table's messages are reconciled once storage answers (`background`)
+                self.unsure.add(table_id)
+                raise
             metrics.committed(new)
+            new._stored = stored_digest(data)
             self.remember(new, data)
             if new.status == "over" and old.status == "playing":  # counted beside, not in the final move
                 task = asyncio.ensure_future(self.finished(new))
@@ -147,6 +160,11 @@ class House:
                 task.add_done_callback(self._counting.discard)
             return old, new
         raise GameError("busy")
+
+    def _ahead(self, old: Table, new: Table) -> Ahead | None:
+        """The reads and pacing slots the table's outbox wants carried by this commit (`Outbox.ahead`)."""
+        outbox = getattr(self.frontends.get(new.chat.platform), "outbox", None)
+        return outbox.ahead(new.id, altered(old, new)) if isinstance(outbox, Outbox) else None
 
     def remember(self, table: Table, data: str) -> None:
         """`table` is stored as `data` at its version: the next change of it may start from it."""
@@ -164,14 +182,14 @@ class House:
         deep copy)."""
         known = self._committed.pop(table_id, None)  # handed out once: a later change reads afresh
         new = parse(data, version)
-        if known is None or known[1] != version or known[0] != data:
-            return parse(data, version), new
-        old = known[2]
-        if self.dump(old) != data:
-            return parse(data, version), new
+        if known is None or known[1] != version or known[0] != data or self.dump(known[2]) != data:
+            old = parse(data, version)
+            old._stored = stored_digest(data)
+            return old, new
+        old = known[2]  # its `_stored` set by its commit (the same JSON)
         old.moves, old.codes = [], ""  # what its own change appended: not stored, not in a parsed table
         old._logged_before = old.logged  # the lines noted before the next change: all, as when parsed
-        new.state = old.state
+        share_state(new, old)
         return old, new
 
     async def changed(self, table_id: str, change: Change) -> list[Delivery]:
@@ -230,7 +248,30 @@ class House:
             await asyncio.gather(*list(self._counting), return_exceptions=True)
 
 
+def altered(old: Table, new: Table) -> list[Target]:
+    """The messages a change most likely alters: the group's table message and the hands of the people who
+    moved or whose turn began or ended (every hand as a game or a deal starts or ends). A guess, for
+    `House._ahead`: a message guessed wrong is looked up when it is sent, as without it."""
+    targets: list[Target] = [TableTarget(table=new.id, chat=new.chat)]
+    if "playing" not in (old.status, new.status):
+        return targets
+    seats = list(range(len(new.seats)))
+    if old.status == new.status and old.deal == new.deal and len(old.seats) == len(new.seats):
+        game = games.get(new.game)
+        before, after = set(game.to_act(game_state(old))), set(game.to_act(game_state(new)))
+        moved = {i for i in seats if old.seats[i].moved_at != new.seats[i].moved_at}
+        seats = [i for i in seats if (i in before) != (i in after) or i in moved]
+    hands = [HandTarget(table=new.id, user=u) for i in seats if (u := new.seats[i].user) is not None]
+    return targets + hands
+
+
 Handler = Callable[[House, Any, str], Awaitable[Outcome]]  # (house, command, the user's language) → outcome
+
+
+def stored_digest(data: str) -> bytes:
+    """A digest of a table's stored JSON: a version lost in a failover and written again with other
+    content has the same number but not the same digest (`Table._stored`)."""
+    return hashlib.blake2b(data.encode(), digest_size=16).digest()
 
 
 def parse(data: str, version: int) -> Table:

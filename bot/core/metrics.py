@@ -34,6 +34,9 @@ REDIS_PING = Histogram(
     buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
 )
 REDIS_UP = Gauge("kozyr_redis_up", "1 while Redis answers, 0 while it does not")
+UNREPLICATED = Counter(
+    "kozyr_redis_unreplicated", "Commits acknowledged with fewer replicas than WAIT asked for (it timed out)"
+)
 INFO = Gauge("kozyr_build_info", "Always 1; labels: the version and the worker", ["version", "worker"])
 
 

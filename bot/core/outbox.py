@@ -21,123 +21,38 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any
 
 from bot.core.api import UserRef
 from bot.core.memory import MemoryMessageIds, MemoryPacer
-from bot.core.outcome import ChatTarget, Delivery, HandTarget, PingTarget, Screen, TableTarget
+from bot.core.outbox_ports import (
+    LaneLimit,
+    MessageGone,
+    MessageIds,
+    Pacer,
+    RetryAfter,
+    Target,
+    Transport,
+    Unreachable,
+)
+from bot.core.outbox_rules import NEW_MESSAGES, VERSION, merged, newer, split, superseded, unping
+from bot.core.outcome import Delivery, HandTarget, PingTarget, TableTarget
 from bot.core.render import fingerprint
+from storage.batching import Ahead
 
 log = logging.getLogger(__name__)
 
-Target = TableTarget | HandTarget | ChatTarget | PingTarget
-NEW_MESSAGES = (ChatTarget, PingTarget)  # always a new message, never edited
-VERSION = "@"  # what a message shows is stored as `<fingerprint>@<table version>` when the version is known
+__all__ = ["LaneLimit", "MessageGone", "MessageIds", "Outbox", "Pacer", "RetryAfter", "Target", "Transport"]
+__all__ += ["Unreachable", "lane_of"]
 
-
-def _split(shown: str | None) -> tuple[str, int | None]:
-    """A stored view: its fingerprint, and the table version it was drawn from (None: not known)."""
-    fp, mark, version = (shown or "").rpartition(VERSION)
-    if mark and version.isdigit():
-        return fp, int(version)
-    return shown or "", None
-
-
-def _superseded(shown: str | None, d: Delivery, view: str) -> bool:
-    """Whether a message showing `shown` needs no edit to `d` (whose fingerprint is `view`): it shows this
-    view, or a newer version's."""
-    fp, version = _split(shown)
-    if d.version is not None and version is not None and version > d.version:
-        return True
-    return fp == view
-
-
-class RetryAfter(Exception):
-    """The platform asks to wait `seconds` before the next call (Telegram 429, Discord rate limit)."""
-
-    def __init__(self, seconds: float) -> None:
-        super().__init__(seconds)
-        self.seconds = seconds
-
-
-class Unreachable(Exception):
-    """The recipient cannot be written to (the user never started the bot, blocked it, closed DMs)."""
-
-
-class MessageGone(Exception):
-    """The message to edit no longer exists or can no longer be edited: send a new one."""
-
-
-class Transport(Protocol):
-    """What a platform adapter provides: post, edit and delete one message."""
-
-    async def post(self, target: Target, screen: Screen) -> str | None:
-        """Send a new message; return its id (None for targets that are never edited)."""
-
-    async def edit(self, target: Target, message_id: str, screen: Screen) -> None:
-        """Edit in place; "not modified" is success; raise MessageGone when it cannot be edited."""
-
-    async def delete(self, target: Target, message_id: str) -> None:
-        """Best effort: remove a superseded message."""
-
-
-class MessageIds(Protocol):
-    """Where the platform message id of each logical message is kept (Redis, shared by workers), with
-    the fingerprint of the view it last showed (`render.fingerprint`): an identical view is not sent."""
-
-    async def get(self, target: Target) -> str | None: ...
-
-    async def lookup(self, target: Target) -> tuple[str | None, str | None]:
-        """(message id, fingerprint of the view it shows) in one read."""
-
-    async def set(self, target: Target, message_id: str, shown: str | None = None) -> None: ...
-
-    async def mark(self, target: Target, shown: str) -> None:
-        """The message now shows a view with this fingerprint."""
-
-    async def forget(self, target: Target) -> None: ...
-
-
-@dataclass(frozen=True)
-class LaneLimit:
-    """Pace of one lane: calls at least `interval` seconds apart, and evenly spaced so that any minute
-    holds at most `per_minute` of them."""
-
-    interval: float = 0.0
-    per_minute: int | None = None
-
-    @property
-    def spacing(self) -> float:
-        return max(self.interval, 60.0 / self.per_minute if self.per_minute else 0.0)
-
-
-class Pacer(Protocol):
-    """The lanes' sending slots; `storage.RedisPacer` shares them between workers."""
-
-    async def take(self, lane: str, interval: float, now: float) -> float:
-        """0 when a call may go now (the slot is taken), else the seconds to wait."""
-
-    async def hold(self, lane: str, until: float, now: float) -> None:
-        """No call in this lane before `until` (the platform asked to wait)."""
-
-
-def _unping(d: Delivery) -> bool:
-    """A ping without `notify`: the turn it announced is over, so its message goes."""
-    return isinstance(d.target, PingTarget) and not d.notify
-
-
-def _merged(old: Delivery | None, new: Delivery) -> Delivery:
-    """A newer delivery for a target replacing one still waiting: the alert survives (a newer view of an
-    alert still alerts), but of a ping the newest says all (post it, or remove it)."""
-    if old is not None and old.notify and not new.notify and not isinstance(new.target, PingTarget):
-        return new.model_copy(update={"notify": True})
-    return new
+AHEAD_FOR = 0.5  # seconds a message id read or a slot taken by a commit's pipeline serves its deliveries
+AHEAD_KEPT = 4096  # message ids read ahead kept at most (a delivery that never came leaves one)
 
 
 def _first(lane: _Lane) -> str:
     """The key of the delivery to send next: a new message that notifies before any edit; removing an
     answered ping (tidying up) only when nothing else waits."""
-    keys = [key for key, d in lane.pending.items() if not _unping(d)] or list(lane.pending)
+    keys = [key for key, d in lane.pending.items() if not unping(d)] or list(lane.pending)
     for key in keys:
         d = lane.pending[key]
         if d.notify or isinstance(d.target, NEW_MESSAGES):
@@ -162,6 +77,7 @@ class _Lane:
     # (target key, message id, fingerprint shown) read just before the send, reused unless the lane slept
     looked: tuple[str, str | None, str | None] | None = None
     sent_at: float = float("-inf")  # this process's last call in the lane
+    ahead: tuple[float, float] | None = None  # (when, the wait) of a slot a commit took for this lane
 
 
 class Outbox:
@@ -198,13 +114,15 @@ class Outbox:
         self.skipped = 0  # deliveries not sent because the message already showed that view
         self._global: deque[float] = deque()
         self._idle = asyncio.Condition()
+        # target key → (when, message id, view shown), read by a commit's pipeline (`ahead`), used once
+        self._read: OrderedDict[str, tuple[float, str | None, str | None]] = OrderedDict()
 
     # -- public -------------------------------------------------------------------------------
     def submit(self, deliveries: Iterable[Delivery]) -> None:
         """Queue deliveries; a newer one for the same target replaces the one still waiting."""
         for d in deliveries:
             lane = self._lane(d.target)
-            lane.pending[d.target.key] = _merged(lane.pending.pop(d.target.key, None), d)
+            lane.pending[d.target.key] = merged(lane.pending.pop(d.target.key, None), d)
             lane.wake.set()
             if lane.task is None or lane.task.done():
                 lane.task = asyncio.create_task(self._run(lane), name=f"outbox {lane.key}")
@@ -227,6 +145,41 @@ class Outbox:
         await self._slot(lane)
         self._count(lane)
 
+    def ahead(self, table_id: str, targets: Iterable[Target]) -> Ahead | None:
+        """What a commit of table `table_id` carries in its own pipeline for this outbox (`Store.commit`):
+        the read of the table's message ids and views, and a slot in the lane of each of `targets` (the
+        messages the change most likely alters; where the pacer is Redis's, on the same client). The
+        deliveries that follow at once use them instead of a round trip of their own. None unless the
+        ids are Redis's."""
+        read = getattr(self.ids, "ahead", None)
+        redis = getattr(self.ids, "redis", None)
+        if read is None or redis is None:
+            return None
+        now = self.clock()
+        command, table_read = read(table_id)
+        commands, slots = [command], []
+        take = getattr(self.pacer, "ahead", None) if getattr(self.pacer, "redis", None) is redis else None
+        lanes = {ln.key: ln for ln in map(self._lane, targets) if ln.limit.spacing} if take else {}
+        for lane in lanes.values():
+            command, slot = take(lane.key, lane.limit.spacing, now)  # type: ignore[misc]
+            commands.append(command)
+            slots.append((lane, slot))
+        keys = [t.key for t in targets if isinstance(t, TableTarget | HandTarget)]
+
+        def use(replies: list[Any]) -> None:
+            with contextlib.suppress(Exception):  # not read: the deliveries look for themselves
+                found = table_read(replies[0])
+                for key in dict.fromkeys([*keys, *found]):
+                    self._read[key] = (now, *found.get(key, (None, None)))
+                    self._read.move_to_end(key)
+                while len(self._read) > AHEAD_KEPT:
+                    self._read.popitem(last=False)
+            for (lane, slot), reply in zip(slots, replies[1:], strict=True):
+                with contextlib.suppress(Exception):  # not taken: the lane takes its slot itself
+                    lane.ahead = (now, slot(reply))
+
+        return Ahead(redis, commands, use)
+
     def pending(self) -> int:
         return sum(len(ln.pending) for ln in self._lanes.values())
 
@@ -246,10 +199,14 @@ class Outbox:
             while lane.pending:
                 lane.looked = None
                 await self._local_wait(lane)
-                unchanged, wait = await self._look_and_take(lane, lane.pending[_first(lane)])
+                looked = lane.pending[_first(lane)]
+                unchanged, wait = await self._look_and_take(lane, looked)
                 if unchanged:
-                    lane.pending.pop(_first(lane))
-                    self.skipped += 1
+                    # only the delivery looked at: a newer one that replaced it meanwhile (a move while
+                    # the reconcile's unchanged views were looked up) is sent at the next turn of the loop
+                    if lane.pending.get(looked.target.key) is looked:
+                        del lane.pending[looked.target.key]
+                        self.skipped += 1
                     continue
                 if wait > 0:
                     await self._pace(lane, wait)
@@ -267,6 +224,9 @@ class Outbox:
         Both are asked at once when both go to Redis: one pipeline (a tick's lookups and slots of every
         lane share it). A slot taken for a view found shown already is spent: the lane's next call waits
         one spacing more, no harm."""
+        taken, lane.ahead = lane.ahead, None
+        if taken is not None and self.clock() - taken[0] <= AHEAD_FOR:
+            return await self._unchanged(lane, d), taken[1]  # a commit took the slot a moment ago
         if isinstance(d.target, NEW_MESSAGES) or not lane.limit.spacing:
             return await self._unchanged(lane, d), await self._take(lane, self.clock())
         looking = asyncio.ensure_future(self._unchanged(lane, d))  # asks before the take below is sent
@@ -277,7 +237,7 @@ class Outbox:
         """The message already shows exactly this view, or a newer one (so sending would spend budget for
         nothing, or show an older view: another worker's newer edit may have gone first). A turn alert
         (`notify`) is a new message whatever the old one shows: its id is read for `_send` only."""
-        if _unping(d):  # nothing to remove when the ping was never posted (or is gone already)
+        if unping(d):  # nothing to remove when the ping was never posted (or is gone already)
             try:
                 message_id = await self.ids.get(d.target)
             except Exception:
@@ -286,12 +246,18 @@ class Outbox:
             return message_id is None
         if isinstance(d.target, NEW_MESSAGES):
             return False
+        read = self._read.pop(d.target.key, None)
         try:
-            message_id, shown = await self.ids.lookup(d.target)
+            if read is not None and self.clock() - read[0] <= AHEAD_FOR:
+                message_id, shown = read[1], read[2]  # read by the commit's pipeline a moment ago
+            else:
+                message_id, shown = await self.ids.lookup(d.target)
         except Exception:
             return False  # not known: send it
         lane.looked = (d.target.key, message_id, shown)
-        return not d.notify and message_id is not None and _superseded(shown, d, fingerprint(d.screen))
+        if d.notify or message_id is None or d.pressed not in (None, message_id):
+            return False
+        return superseded(shown, d, fingerprint(d.screen))
 
     async def _local_wait(self, lane: _Lane) -> None:
         """Wait for what this process knows without asking Redis: the global budget (`per_second`) and the
@@ -347,9 +313,9 @@ class Outbox:
                     await self.pacer.hold(lane.key, now + e.seconds, now)
                 await self.sleep(e.seconds)
                 # a newer view may have arrived meanwhile: send that one instead
-                newer = lane.pending.pop(delivery.target.key, None)
-                if newer is not None:
-                    delivery = _merged(delivery, newer)
+                fresher = lane.pending.pop(delivery.target.key, None)
+                if fresher is not None:
+                    delivery = merged(delivery, fresher)
             except Unreachable:
                 await self._unreachable(delivery)
                 return
@@ -374,8 +340,15 @@ class Outbox:
             old, shown = await self.ids.lookup(target)
         drawn = fingerprint(d.screen)
         view = drawn + ("" if d.version is None else f"{VERSION}{d.version}")
+        if (
+            d.pressed is not None
+            and d.pressed != old
+            and not d.notify
+            and await self._adopt(lane, d, old, shown, view)
+        ):
+            return
         if old is not None and not d.notify:
-            if _superseded(shown, d, drawn):
+            if superseded(shown, d, drawn):
                 self.skipped += 1  # the message already reads this or newer: no call, no budget spent
                 return
             self._count(lane)
@@ -390,15 +363,44 @@ class Outbox:
         new = await self.transport.post(target, d.screen)
         if new is not None:
             await self.ids.set(target, new, view)
-        plain = not _split(shown)[0].endswith("*")  # the old hand shows no buttons
-        if old is not None and isinstance(target, HandTarget) and not (plain and self.keep_plain_hands):
-            # the fresh "your turn" message replaces the old hand (two sets of buttons would confuse);
-            # where calls are dear (Telegram) an old hand without buttons stays, a snapshot
+        if old is not None:
+            await self._retire(lane, target, old, shown)
+
+    async def _retire(self, lane: _Lane, target: Target, old: str, shown: str | None) -> None:
+        """A newer message of `target` took over from `old` (which showed `shown`): an old hand goes (two
+        sets of buttons would confuse); where calls are dear (Telegram) one without buttons stays, a
+        snapshot."""
+        plain = not split(shown)[0].endswith("*")  # the old hand shows no buttons
+        if isinstance(target, HandTarget) and not (plain and self.keep_plain_hands):
             self._count(lane)
             try:
                 await self.transport.delete(target, old)
             except Exception:
                 log.info("lane %s: could not delete a superseded message", lane.key)
+
+    async def _adopt(self, lane: _Lane, d: Delivery, old: str | None, shown: str | None, view: str) -> bool:
+        """The person pressed a message of this target other than the one stored (`old`). A newer one — a
+        turn alert whose worker was killed between sending it and storing its id: the newest message of
+        their chat — is brought up to date here and becomes the target's message (True: delivered). An
+        older one is a leftover whose deletion failed: its stale buttons go, and `old` is updated as
+        usual (False)."""
+        assert d.pressed is not None
+        if not newer(d.pressed, old):
+            self._count(lane)
+            try:
+                await self.transport.delete(d.target, d.pressed)
+            except Exception:
+                log.info("lane %s: could not delete a leftover message", lane.key)
+            return False
+        self._count(lane)
+        try:
+            await self.transport.edit(d.target, d.pressed, d.screen)
+        except MessageGone:
+            return False
+        await self.ids.set(d.target, d.pressed, view)
+        if old is not None:
+            await self._retire(lane, d.target, old, shown)
+        return True
 
     async def _ping(self, lane: _Lane, d: Delivery) -> None:
         """A turn's ping is posted and the one before it (if any) deleted, in a slot of its own; a ping

@@ -135,6 +135,9 @@ class Delivery(BaseModel):
     notify: bool = False
     # the table version the screen was drawn from: an edit never replaces a newer one (two workers)
     version: int | None = None
+    # the message of this target the person pressed, if it may not be the one stored (`Outbox`: a newer
+    # one is brought up to date and kept, an older one's stale buttons go)
+    pressed: str | None = None
 
 
 class Reply(BaseModel):

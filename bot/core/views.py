@@ -32,9 +32,9 @@ class Views:
 
     def __init__(self, secret: bytes) -> None:
         self.secret = secret
-        # per process, bounded: the fingerprints of the screens each committed (table, version) showed,
-        # and who was to act (the next change compares with them)
-        self._drawn: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+        # per process, bounded: the fingerprints of the screens each committed (table, version, digest of
+        # its JSON: `drawn`) showed, and who was to act (the next change compares with them)
+        self._drawn: OrderedDict[tuple[str, int, bytes | None], dict[str, Any]] = OrderedDict()
 
     def signer(self, table: Table, version: int | None = None) -> render.Sign:
         drawn = table.version if version is None else version
@@ -65,17 +65,14 @@ class Views:
             offer = game.offer(state, seat, tuple(kept))
         return offer
 
-    def _seen(self, table: Table, target: str, draw: Callable[[], Screen]) -> str:
-        """The fingerprint of a screen of `table`: remembered from its version's commit, or drawn."""
-        known = self._drawn.get((table.id, table.version))
-        if known is not None and target in known:
-            return known[target]
-        return render.fingerprint(draw())
+    @staticmethod
+    def _seen(known: dict[str, Any], target: str, draw: Callable[[], Screen]) -> str:
+        """The fingerprint of a screen of a version: remembered from its commit (`known`), or drawn."""
+        return known[target] if target in known else render.fingerprint(draw())
 
-    def _to_act(self, table: Table, game: Game) -> set[int]:
+    def _to_act(self, known: dict[str, Any], table: Table, game: Game) -> set[int]:
         """Who was to act at a committed version: remembered from its commit (its state then not parsed)."""
-        known = self._drawn.get((table.id, table.version))
-        if known is not None and "to_act" in known:
+        if "to_act" in known:
             return set(known["to_act"])
         return set(game.to_act(self.state(table)))
 
@@ -98,21 +95,31 @@ class Views:
 
     @staticmethod
     def hand_inputs(
-        table: Table, game: Game, seat: int, view: BaseView, offer: Offer
+        table: Table,
+        game: Game,
+        seat: int,
+        view: BaseView | None,
+        offer: Offer,
+        key: tuple[Any, ...] | None = None,
     ) -> tuple[Any, ...] | None:
         """Everything `hand_screen` draws the hand of `seat` from, as plain data: equal inputs, an equal
-        screen (`tests/core/test_render_same.py`). None when a part is not plain data (then it is drawn)."""
+        screen (`tests/core/test_render_same.py`). None when a part is not plain data (then it is drawn).
+        With the game's `hand_key` of the seat, that key stands for everything drawn from its view."""
         s = table.seats[seat]
         names = tuple(x.user.name if x.user is not None else None for x in table.seats)
+        where = (table.chat.platform, table.chat.title or table.chat.id)
+        common = (s.lang, *where, names, table.reminding, s.moved_at, tuple(s.picked))
+        if key is not None:
+            return "key", common, tuple(offer.actions), tuple(offer.picks), key
+        assert view is not None
         own = game.hand_cards(view)  # a game's own line for the hand's cards, if it has one
         texts = [render.memo_key(p, k) for k, p in [*game.hand_context(view), *([own] if own else [])]]
         texts += [render.memo_key(p, k) for k, p in (game.describe_offered(view, a) for a in offer.actions)]
         if any(x is None for x in texts):
             return None
         winners = tuple(game.winners(game_state(table))) if view.over else ()
-        where = (table.chat.platform, table.chat.title or table.chat.id)
         return (
-            (s.lang, *where, names, table.reminding, s.moved_at, tuple(s.picked)),
+            common,
             (tuple(offer.actions), tuple(offer.picks), tuple(view.hand or ()), own is None),
             (view.over, winners),
             *texts,
@@ -145,16 +152,17 @@ class Views:
         if old is new:
             return []
         out = []
+        known = self._drawn.get(version_key(old)) or {}  # what the old version showed, if drawn here
         drawn: dict[str, Any] = {}  # what this version shows, so its successor need not draw it again
         table_now = self.table_screen(new)
         drawn["table"] = render.fingerprint(table_now)
-        if self._seen(old, "table", lambda: self.table_screen(old)) != drawn["table"]:
+        if self._seen(known, "table", lambda: self.table_screen(old)) != drawn["table"]:
             target = TableTarget(table=new.id, chat=new.chat)
             out.append(Delivery(target=target, screen=table_now, version=new.version))
         if new.status in ("playing", "over") and new.state is not None:
             game = games.get(new.game)
             state = self.state(new)
-            before = self._to_act(old, game) if old.status == "playing" else set()
+            before = self._to_act(known, old, game) if old.status == "playing" else set()
             to_act = set(game.to_act(state)) if new.status == "playing" else set()
             drawn["to_act"] = to_act
             reminder = new.reminding and not old.reminding  # this turn's reminder: a fresh alert
@@ -166,9 +174,9 @@ class Views:
                 notify = (turn and s.pings != "group") or old.status == "lobby"
                 key = f"hand:{seat}:{s.user.key}"
                 was = old.seats[seat] if seat < len(old.seats) else None
-                offer, view = self.offer(new, game, seat), game.view(state, seat)
-                drawn[f"inputs:{key}"] = inputs = self.hand_inputs(new, game, seat, view, offer)
-                known = self._drawn.get((old.id, old.version)) or {}
+                offer, hand_key = self.offer(new, game, seat), game.hand_key(state, seat)
+                view = None if hand_key is not None else game.view(state, seat)  # the key stands for it
+                drawn[f"inputs:{key}"] = inputs = self.hand_inputs(new, game, seat, view, offer, hand_key)
                 screen = None
                 if (
                     inputs is not None
@@ -186,7 +194,7 @@ class Views:
                         was is None
                         or was.user != s.user
                         or old.status != "playing"
-                        or self._seen(old, key, lambda seat=seat: self.hand_screen(old, seat)) != drawn[key]
+                        or self._seen(known, key, lambda seat=seat: self.hand_screen(old, seat)) != drawn[key]
                     )
                 if changed or notify:
                     out.append(
@@ -205,7 +213,7 @@ class Views:
                 final = screens.final_screen(game, new, state, new.lang, self.signer(new))
                 final.image = sheet_picture(new)
                 out.append(Delivery(target=ChatTarget(chat=new.chat), screen=final, notify=True))
-        self._drawn[(new.id, new.version)] = drawn
+        self._drawn[version_key(new)] = drawn
         if len(self._drawn) > MEMO_SIZE:
             self._drawn.popitem(last=False)
         return out
@@ -218,3 +226,9 @@ def sheet_picture(table: Table) -> bytes | None:
     except Exception:
         log.exception("table %s: the score sheet could not be drawn", table.id)
         return None
+
+
+def version_key(table: Table) -> tuple[str, int, bytes | None]:
+    """What a committed version's drawings are remembered under: its table, number and a digest of its
+    stored JSON (`Table._stored`; None for a table `House` did not read or commit)."""
+    return table.id, table.version, table._stored

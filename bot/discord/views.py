@@ -183,6 +183,7 @@ async def press(fe: DiscordFrontend, interaction: discord.Interaction[Any], cust
     user = answer.user
     message = interaction.message
     ephemeral = message is not None and message.flags.ephemeral
+    dm_message = message is not None and not ephemeral and interaction.guild_id is None
     hint = peek(custom_id)
     if ephemeral and message is not None:
         await answer.defer()
@@ -197,6 +198,8 @@ async def press(fe: DiscordFrontend, interaction: discord.Interaction[Any], cust
         chat=chat_ref(interaction),
         update_id=str(interaction.id),
         is_chat_admin=is_chat_admin(interaction),
+        # a press in a DM names its message (`<channel>:<message>`, as the outbox stores a hand's)
+        message=f"{interaction.channel_id}:{message.id}" if dm_message else None,
     )
     watching = ephemeral or interaction.guild_id is not None
     with quiet_hands(*([user] if watching else [])):

@@ -143,6 +143,7 @@ async def serve(settings: Settings, worker: str, version: str) -> int:
             "the message ids could not be moved to their tables' slots yet (%s)", preflight.describe(e)
         )
     store = Store(redis, wait_replicas=wait, wait_timeout=settings.redis_wait_timeout)
+    store.durability.on_shortfall = metrics.UNREPLICATED.inc
     host = Host(store, settings)
     stop = asyncio.Event()
     signals = Signals(stop)

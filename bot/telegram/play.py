@@ -96,7 +96,13 @@ async def press_command(tg: TelegramFrontend, query: CallbackQuery, user: UserRe
     ref = None
     if chat is not None:
         ref = message_chat(message) if isinstance(message, Message) else chat_ref(chat)
-    return Press(user=user, token=query.data or "", chat=ref, update_id=update, is_chat_admin=admin)
+    # a press in the private chat names its message: the hand pressed is the one brought up to date
+    pressed = (
+        str(message.message_id) if isinstance(message, Message) and message.chat.type == "private" else None
+    )
+    return Press(
+        user=user, token=query.data or "", chat=ref, update_id=update, is_chat_admin=admin, message=pressed
+    )
 
 
 async def hand(message: Message, event_update: Update, tg: TelegramFrontend) -> None:

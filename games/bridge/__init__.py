@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from games.bridge import pbn
 from games.bridge.chat import ChatMixin
 from games.bridge.rules import BridgeOptions, BridgeRules, BridgeState, BridgeView
 
@@ -26,10 +25,15 @@ class Bridge(ChatMixin, BridgeRules):
 
     def record_file(self, state: BridgeState, names: Sequence[str], event: str) -> tuple[str, bytes]:
         """The match's boards as PBN (deal, auction, play, result of each)."""
+        # endplay's parser and the matplotlib it imports: loaded for a record, not at a worker's start
+        from games.bridge import pbn
+
         return f"{event.replace(' ', '-').lower()}.pbn", pbn.dumps(state, names, event=event).encode()
 
     def read_boards(self, text: str) -> tuple[list[list[str]], dict[str, Any]]:
         """A board set from a PBN file: each board with its number, dealer and vulnerability."""
+        from games.bridge import pbn
+
         deals = pbn.read(text)
         return deals, {"boards": len(deals)}
 

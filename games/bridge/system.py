@@ -24,7 +24,8 @@ A rule is (`after`, `call`, `when`):
   (our side is not yet in game), `needslam` (… not yet in slam), `lott:s` (the level is no higher than
   our trumps − 6), `pen` (a penalty double: four trumps, or values against no trump), `upper` (the upper
   half of the points my calls have shown: an invitation accepted), `theirgame` (the opponents bid a game
-  last), `fit9:s` (nine trumps between us), `fav` (favourable vulnerability); `a|b` means either.
+  last), `fit9:s` (nine trumps between us), `fav` (favourable vulnerability), `ltc:n` (at most n
+  losers by the losing-trick count); `a|b` means either.
   `tot` counts a point for each card past the fourth of a suit; from 30 up (slam) it counts neither
   length nor more of partner's range than its minimum and a little.
 
@@ -255,6 +256,9 @@ def parse(token: str) -> tuple[Test, Static]:
     if kind == "hcp":
         lo, hi = _range(arg)
         return (lambda c: lo <= c.hand.hcp <= hi), (lambda c: _hcp_hull(lo, hi))
+    if kind == "ltc":  # at most this many losers (shape and honours beyond the point count)
+        n = int(arg)
+        return (lambda c: losers(c.hand) <= n), (lambda c: None)
     if kind == "sup":
         lo, hi = _range(arg)
         return (lambda c: lo <= c.hand.hcp + _shortness(c.hand) <= hi), (lambda c: _hcp_hull(lo - 5, hi))
@@ -443,6 +447,16 @@ POSSIBLE: dict[str, Callable[[Situation, dict[str, str]], list[str]]] = {
     "place": lambda sit, env: ["P", *(f"{n}{env['s']}" for n in (5, 6, 7))],
     "control": _side_suits_below_game,
 }
+
+
+def losers(hand: Hand) -> int:
+    """The losing-trick count: in each suit, the first three cards (fewer in a shorter suit) less the
+    ace, king and queen among them."""
+    out = 0
+    for suit in SUITS:
+        top = sorted((c[0] for c in hand.cards if c[1] == suit), key="AKQJT98765432".index)[:3]
+        out += len(top) - sum(r in "AKQ" for r in top)
+    return out
 
 
 def _rule_of_20(hand: Hand) -> bool:
@@ -752,8 +766,8 @@ SYSTEM: tuple[Rule, ...] = (
     R("open_2c", "", "2C", "hcp:22+"),
     R("open_2n", "", "2N", "hcp:20-21 bal"),
     R("open_1n", "", "1N", "hcp:15-17 bal"),
-    R("open_1s", "", "1S", "open hcp:-21 S>=5 S>=H"),
-    R("open_1h", "", "1H", "open hcp:-21 H>=5"),
+    R("open_1s", "", "1S", "open hcp:-21 S>=5 S>=H S>=D S>=C"),
+    R("open_1h", "", "1H", "open hcp:-21 H>=5 H>=D H>=C"),
     R("open_1c_33", "", "1C", "open hcp:-21 C=3 D=3"),
     R("open_1d", "", "1D", "open hcp:-21 D>=3 D>=C"),
     R("open_1c", "", "1C", "open hcp:-21"),
@@ -824,10 +838,10 @@ SYSTEM: tuple[Rule, ...] = (
     R("rebid_after_1n_new", "1s P 1N P", "2u", "u>=4 hcp:12-18 nojump"),
     R("rebid_after_1n_strong", "1s P 1N P", "3N", "hcp:19+"),
     R("rebid_after_1n_rest", "1s P 1N P", "P"),
-    R("rebid_raised_game", "1M P 2M P", "4M", "sup:19+"),
-    R("rebid_raised_invite", "1M P 2M P", "3M", "sup:16-18"),
+    R("rebid_raised_game", "1M P 2M P", "4M", "sup:19+|ltc:5"),
+    R("rebid_raised_invite", "1M P 2M P", "3M", "sup:16-18|ltc:6"),
     R("rebid_raised_pass", "1M P 2M P", "P"),
-    R("rebid_limit_accept", "1M P 3M P", "4M", "sup:15+"),
+    R("rebid_limit_accept", "1M P 3M P", "4M", "sup:15+|ltc:6"),
     R("rebid_limit_decline", "1M P 3M P", "P"),
     R("rebid_minor_limit_3n", "1m P 3m P", "3N", "hcp:14+"),
     R("rebid_2n_accept", "1s P 2N P", "3N", "hcp:13+"),
@@ -836,13 +850,17 @@ SYSTEM: tuple[Rule, ...] = (
     R("rebid_2over1_raise", "1s P 2t P", "3t", "t>=4"),
     R("rebid_2over1_nt", "1s P 2t P", "2N", "bal hcp:12-14"),
     R("rebid_2over1_own", "1s P 2t P", "2s", "s>=6"),
-    R("rebid_2over1_new", "1s P 2t P", "2u", "u>=4 nojump"),
+    R("rebid_2over1_new", "1s P 2t P", "?u", "u>=4 nojump"),
     R("rebid_2over1_strong", "1s P 2t P", "3N", "hcp:15+"),
     R("rebid_2over1_rest", "1s P 2t P", "2N"),
     # -- responder's second bid -----------------------------------------------------------------
-    R("resp2_accept_game_try", "1M P 2M P 3M P", "4M", "sup:9+"),
+    R("resp2_accept_game_try", "1M P 2M P 3M P", "4M", "sup:9+|ltc:8"),
     R("resp2_decline_game_try", "1M P 2M P 3M P", "P"),
-    R("resp2_own_after_1n", "1s P 1t P 1N P", "2t", "t>=6 hcp:-10"),
+    R("resp2_own_after_1n", "1s P 1t P 1N P", "2t", "t>=6 hcp:-9"),
+    R("resp2_own_jump_after_1n", "1s P 1t P 1N P", "3t", "t=6 hcp:10-11"),
+    R("rebid_own_jump_accept_major", "1s P 1M P 1N P 3M P", "4M", "M>=2 hcp:13+"),
+    R("rebid_own_jump_accept_nt", "1s P 1t P 1N P 3t P", "3N", "hcp:13+"),
+    R("rebid_own_jump_decline", "1s P 1t P 1N P 3t P", "P"),
     R("resp2_preference", "1s P 1N P 2t P", "2s", "s>=t hcp:-9"),
     R("resp2_pass_preference", "1s P 1N P 2t P", "P", "hcp:-9"),
     # -- competition ------------------------------------------------------------------------------

@@ -597,6 +597,19 @@ class RozpysnyiRules(Game[RozpysnyiState, RozpysnyiOptions]):
             )
         return lines
 
+    def hand_key(self, state: RozpysnyiState, seat: int) -> tuple[Any, ...] | None:
+        """A seat not to act is shown its cards and the round's trump line (`hand_context`), nothing else."""
+        if state.phase == "over" or seat in self.to_act(state):
+            return None
+        return (
+            tuple(state.hands[seat]),
+            state.dealt,
+            state.trump,
+            state.trump_card,
+            state.trump_in_hand,
+            state.dealer,
+        )
+
     def event_lines(self, event: Event) -> list[tuple[str, dict[str, Any], int | None]]:
         """A round's score is a named table: a heading and one line per player (bid, tricks, points,
         total)."""

@@ -14,6 +14,7 @@ from games.bridge.chat import suits_text
 from tests.core.hosting import CHAT, make_host, user
 
 A, B, C = user(1), user(2), user(3)
+DEAL = "N:AKQ2.K32.A54.Q32 T98.QJT9.KJ2.J54 J76.A8.Q987.AK76 543.7654.T63.T98"
 
 
 async def press(host, rec, who, label_start: str) -> None:
@@ -57,7 +58,9 @@ def action_of(host, token: str) -> str:
 
 async def test_a_whole_board_with_three_robots_and_a_person_pressing_buttons(store) -> None:
     host, rec = make_host(store)
-    out = await host.handle(NewTable(user=A, chat=CHAT, game="bridge", preset="quick"))
+    # one fixed deal: the robots' calls are the system's for their hands (East–West too weak to double)
+    board = '[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n' + f'[Deal "{DEAL}"]\n'
+    out = await host.handle(NewTable(user=A, chat=CHAT, game="bridge", preset="quick", boards=board))
     await host.handle(Start(user=A, chat=CHAT))  # the creator sits North and deals board 1: calls first
     me, dummy, bid_done, claimed, saw_dummy_turn = 0, 2, False, False, False
     for _ in range(400):
@@ -126,11 +129,11 @@ async def test_a_whole_board_with_three_robots_and_a_person_pressing_buttons(sto
     assert "North–South (User1 and 🤖 AI 3)" in final and "East–West (🤖 AI 2 and 🤖 AI 4)" in final
 
 
-PBN = """% a club evening's two boards
+PBN = f"""% a club evening's two boards
 [Board "7"]
 [Dealer "S"]
 [Vulnerable "All"]
-[Deal "N:AKQ2.K32.A54.Q32 T98.QJT9.KJ2.J54 J76.A8.Q987.AK76 543.7654.T63.T98"]
+[Deal "{DEAL}"]
 
 [Board "8"]
 [Deal "W:T92.Q843.AKT.873 KJ6.AK952.98.654 Q87.T6.QJ765.AQ9 A543.J7.432.KJT2"]

@@ -7,7 +7,7 @@ import contextlib
 
 import redis.asyncio as aioredis
 
-from bot.core.api import ChatRef, Invite, Join, MoveChat, NewTable, Press, Start
+from bot.core.api import AddBot, ChatRef, Invite, Join, MoveChat, NewTable, Press, Start
 from bot.core.outcome import ChatTarget, Screen, TableTarget
 from storage import Store, Unavailable
 from tests.core.hosting import CHAT, make_host, press_first_until_over, user
@@ -153,6 +153,24 @@ class OutageStore(Store):
         return await super().claim_due(*args, **kwargs)
 
 
+async def sweep_until_a_table_message(host, rec) -> None:
+    """Run every worker's background loop until it sends a table message (30 s: a guard, not a timing)."""
+    stop = asyncio.Event()
+
+    class Watch(type(rec)):
+        async def deliver(self, deliveries):  # type: ignore[override]
+            await super().deliver(deliveries)
+            if any(isinstance(d.target, TableTarget) for d in deliveries):
+                stop.set()
+
+    rec.__class__ = Watch
+    sweep = asyncio.create_task(host.background(stop, tick=0.01))
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(stop.wait(), 30)
+    stop.set()
+    await sweep
+
+
 async def test_after_an_outage_the_background_reconciles_every_table(redis, prefix) -> None:
     """Issue 12: views lost while Redis was away are sent when it is back, with nobody moving."""
     store = OutageStore(redis, prefix=prefix)
@@ -166,24 +184,99 @@ async def test_after_an_outage_the_background_reconciles_every_table(redis, pref
     seen = len(rec.deliveries)
 
     store.outage = 2
-    stop = asyncio.Event()
-
-    class Watch(type(rec)):  # the test stops the loop as soon as the reconciled table arrives
-        async def deliver(self, deliveries):  # type: ignore[override]
-            await super().deliver(deliveries)
-            if any(isinstance(d.target, TableTarget) for d in deliveries):
-                stop.set()
-
-    rec.__class__ = Watch
-    sweep = asyncio.create_task(host.background(stop, tick=0.01))
-    with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(stop.wait(), 30)  # a guard against a hang, not a timing
-    stop.set()
-    await sweep
+    await sweep_until_a_table_message(host, rec)
     assert store.outage == 0
     tbl = await host.load(table)
     shown = [d for d in rec.deliveries[seen:] if isinstance(d.target, TableTarget)]
     assert shown and shown[-1].screen == host.views.table_screen(tbl)
+
+
+class LostReplyStore(Store):
+    """A store whose next commit goes through but whose reply is lost (its master died right after)."""
+
+    lose = 0
+
+    async def commit(self, *args, **kwargs):  # type: ignore[override]
+        version = await super().commit(*args, **kwargs)
+        if self.lose:
+            self.lose -= 1
+            raise Unavailable("connection reset by peer")
+        return version
+
+
+async def test_a_move_whose_commit_had_no_answer_is_shown_once_storage_answers(redis, prefix) -> None:
+    """A commit that went through while its reply was lost is shown to nobody ("try again"); the sweep
+    brings the table's messages in line with it although no outage was seen (the soak's failover)."""
+    store = LostReplyStore(redis, prefix=prefix)
+    host, rec = make_host(store)
+    people = (A, user(2), user(3), user(4))
+    table = await open_table(host, rec, bots=0, people=people)
+    mover = next(p for p in people if rec.tokens(p))
+    seen, before = len(rec.deliveries), await host.load(table)
+    store.lose = 1
+    out = await host.handle(Press(user=mover, token=rec.tokens(mover)[0], chat=CHAT, update_id="5"))
+    assert out.reply and "try again" in out.reply.text and len(rec.deliveries) == seen
+    await sweep_until_a_table_message(host, rec)
+    tbl = await host.load(table)
+    assert tbl.version == before.version + 1  # the move stands
+    shown = [d for d in rec.deliveries[seen:] if isinstance(d.target, TableTarget)]
+    assert shown and shown[-1].screen == host.views.table_screen(tbl)
+    assert rec.hand(mover) == host.views.hand_screen(tbl, tbl.seat_of(mover))
+
+
+class FailingLoads(Store):
+    """A store that cannot read one table yet (its master is failing over)."""
+
+    down: frozenset[str] = frozenset()
+
+    async def load(self, table_id: str):  # type: ignore[override]
+        if table_id in self.down:
+            raise Unavailable("CLUSTERDOWN")
+        return await super().load(table_id)
+
+
+async def test_a_table_the_reconcile_cannot_read_is_left_to_the_sweep(redis, prefix) -> None:
+    """The reconcile at a worker's start during a failover goes on past a table it cannot read (it used to
+    stop there, leaving the rest unreconciled) and leaves that one to the sweep."""
+    store = FailingLoads(redis, prefix=prefix)
+    host, rec = make_host(store)
+    first = await open_table(host, rec, bots=3)
+    other = ChatRef(platform=CHAT.platform, id="group-2", title="Others")
+    second = (await host.handle(NewTable(user=user(5), chat=other, game="tricks"))).table
+    for _ in range(3):
+        await host.handle(AddBot(user=user(5), chat=other))
+    await host.handle(Start(user=user(5), chat=other))
+    store.down = frozenset({first})
+    rec.deliveries.clear()
+    host.views = type(host.views)(host.secret)  # a worker started again: nothing drawn yet
+    assert await host.reconcile(CHAT.platform) == 1
+    assert host.unsure == {first}
+    assert {d.target.table for d in rec.deliveries} == {second}  # type: ignore[union-attr]
+
+
+class FailingDue(Store):
+    """A store that cannot list the running tables once (a node of a failing-over Cluster)."""
+
+    fail = 0
+
+    async def due(self, *args, **kwargs):  # type: ignore[override]
+        if self.fail:
+            self.fail -= 1
+            raise Unavailable("CLUSTERDOWN")
+        return await super().due(*args, **kwargs)
+
+
+async def test_a_reconcile_that_cannot_list_the_tables_is_run_again_by_the_sweep(redis, prefix) -> None:
+    """The soak's after-failover reconcile whose listing of the tables failed was never run again."""
+    store = FailingDue(redis, prefix=prefix)
+    host, rec = make_host(store)
+    await open_table(host, rec, bots=0, people=(A, user(2), user(3), user(4)))
+    rec.deliveries.clear()
+    store.fail = 1
+    assert await host.reconcile(CHAT.platform) == 0
+    assert host.unreconciled == {CHAT.platform}
+    await sweep_until_a_table_message(host, rec)
+    assert any(isinstance(d.target, TableTarget) for d in rec.deliveries) and not host.unreconciled
 
 
 async def test_a_press_is_claimed_by_its_commit_and_a_second_worker_ignores_it(store_factory) -> None:

@@ -131,6 +131,28 @@ async def test_a_view_the_message_already_shows_is_not_sent(ft: FakeTime) -> Non
     assert box.skipped == 1
 
 
+class SlowIds(MemoryMessageIds):
+    """Message ids whose lookup takes a moment (a Redis round trip): a newer view may arrive meanwhile."""
+
+    async def lookup(self, target):  # type: ignore[no-untyped-def]
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)
+        return await super().lookup(target)
+
+
+async def test_a_newer_view_arriving_while_an_unchanged_one_is_looked_up_is_sent(ft: FakeTime) -> None:
+    """The soak's lost move: a reconcile's view (shown already) was being looked up when the next move's
+    view of the same message arrived; the verdict "unchanged" dropped the newer one."""
+    box, tr = make(ft, ids=SlowIds())
+    box.submit([table(1, "a")])
+    await box.drain()
+    box.submit([table(1, "a")])  # the reconcile: the message shows it already
+    await asyncio.sleep(0)  # its lookup under way
+    box.submit([table(2, "a")])  # the next move
+    await box.drain()
+    assert [(verb, text) for _, verb, _, text in tr.calls] == [("post", "a 1"), ("edit", "a 2")]
+
+
 async def test_retry_after_waits_then_sends_the_newest_view(ft: FakeTime) -> None:
     box, tr = make(ft)
     box.submit([table(1, "move")])

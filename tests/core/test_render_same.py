@@ -22,7 +22,7 @@ from bot.core.i18n import LANGUAGES
 from bot.core.outcome import Screen
 from bot.core.screens import final_screen, hand_screen, table_screen
 from bot.core.table import LogLine, Seat, Table, game_state
-from bot.core.views import Views
+from bot.core.views import Views, version_key
 from games.base import Game, Offer
 
 
@@ -223,9 +223,33 @@ def test_a_hand_not_drawn_again_is_the_hand_it_would_draw(key: str) -> None:
         views.hands = 0
         views.changes(table, new)
         kept += len(new.seats) - views.hands
-        drawn = views._drawn[(new.id, new.version)]
+        drawn = views._drawn[version_key(new)]
         for i, s in enumerate(new.seats):
             assert s.user is not None
             assert drawn[f"hand:{i}:{s.user.key}"] == render.fingerprint(views.hand_screen(new, i))
         table = new
     assert kept > 0  # some hands were not drawn again
+
+
+def test_equal_hand_keys_draw_equal_hands() -> None:
+    """A game's `hand_key` stands for everything of a seat's view its hand is drawn from: over random games
+    at one table, every hand drawn under one key is the same screen (rozpysnyi keys the seats not to act)."""
+    keyed = [g for g in games.all_games() if type(g).hand_key is not Game.hand_key]
+    assert keyed
+    for game in keyed:
+        key, views = game.key, Views(b"secret")
+        rng = random.Random(f"keys {key}")
+        hands: dict[tuple[Any, ...], set[str]] = {}
+        for _ in range(2):
+            table = started(game, [f"P{i}" for i in range(game.max_players)], rng)
+            for _ in range(60):
+                state = game_state(table)
+                for seat in range(len(table.seats)):
+                    if (hand := game.hand_key(state, seat)) is not None:
+                        hands.setdefault(hand, set()).add(render.fingerprint(views.hand_screen(table, seat)))
+                if game.is_over(state):
+                    break
+                seat = rng.choice(game.to_act(state))
+                play.move(table, game, seat, rng.choice(game.legal_actions(state, seat)), 0.0, 1.0)
+        assert all(len(drawn) == 1 for drawn in hands.values()), key
+        assert key != "rozpysnyi" or len(hands) > 20  # keyed, and under many keys

@@ -11,8 +11,10 @@ from bot.core.api import Join, NewTable, Press, Start
 from bot.core.config import Settings
 from bot.core.host import Host
 from bot.core.outbox import Outbox
-from storage import RedisMessageIds
+from bot.telegram.frontend import lane_for, limit_for
+from storage import RedisMessageIds, RedisPacer
 from tests.core.hosting import CHAT, Recorder, RoundTrips, make_host, user
+from tests.core.test_outbox import FakeTime
 from tests.storage.midgame import Both, Transport
 
 PEOPLE = [user(i) for i in range(4)]
@@ -61,15 +63,35 @@ class OutboxFront(Both):
 
 
 @pytest.mark.backends("real")  # round trips are counted on a real server's sockets
-async def test_a_person_move_with_its_deliveries_takes_four_round_trips(store) -> None:
-    """The host's two and the outbox's: the changed messages' ids looked up in one pipeline, the views they
-    show now written in another (`storage.messages`), with Redis message ids as in production."""
+async def test_a_quiet_tables_move_paced_as_telegram_paces_takes_three_round_trips(store) -> None:
+    """One table, one move at a time, paced as production paces (the Telegram front end's lanes, their
+    slots in Redis): the commit's pipeline also reads the table's message ids and takes the slots of the
+    lanes the move alters (`Outbox.ahead`), so the outbox only writes what the messages show now. The
+    host's two (the first read, the commit) and the outbox's one (before: 2 + 2)."""
     assert not isinstance(store.redis, FakeAsyncRedis)
-    outbox = Outbox(Transport(), RedisMessageIds(store.redis, prefix=store.prefix))
+    clock = FakeTime()  # a pacing wait moves it on: nobody sleeps for real
+    ids, pacer = (
+        RedisMessageIds(store.redis, prefix=store.prefix),
+        RedisPacer(store.redis, prefix=store.prefix),
+    )
+    box = Outbox(
+        Transport(),
+        ids,
+        limit_for=limit_for,
+        lane_for=lane_for,
+        pacer=pacer,
+        clock=clock.clock,
+        sleep=clock.sleep,
+    )
     host = Host(store, Settings(ai_delay=0, search_budget=0.02))
-    rec = OutboxFront(outbox)
+    rec = OutboxFront(box)
     host.attach(rec)
-    counts = await round_trips_per_move(host, rec, outbox.drain)
-    await outbox.close()
-    # 2 + 2 (before the batches: 3 + about 6); the closing move (the result, the stats, every hand) apart
-    assert max(counts[:-1]) <= 4, counts
+
+    async def sent_then_a_pause() -> None:
+        await box.drain()
+        clock.now += 10.0  # a quiet table: the next press comes 10 s later
+
+    counts = await round_trips_per_move(host, rec, sent_then_a_pause)
+    await box.close()
+    # the closing move (the result, the stats, every hand) apart
+    assert max(counts[:-1]) <= 3, counts

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import random
 
-from games.bridge import GAME, BridgeState, judge, new_from_pbn, sampling, solver, system
+from games.bridge import GAME, BridgeState, judge, leads, new_from_pbn, sampling, solver, system
 from games.bridge import auction as auc
 from games.bridge.ai import BridgeBot, Knowledge
 from games.bridge.auction import side
 
 GAME_DECK = [r + s for s in "SHDC" for r in "23456789TJQKA"]
 DEAL = "N:AKQ2.K32.A54.Q32 T98.QJT9.KJ2.J54 J76.A8.Q987.AK76 543.7654.T63.T98"
-BOT = BridgeBot(budget=0.05, samples=4, judgement=False)  # the judgement has its own tests
+BOT = BridgeBot(budget=0.05, samples=4, judgement=False, lead_samples=4)  # the judgement has its own tests
 
 
 def calls(state: BridgeState, *seq: str) -> BridgeState:
@@ -125,3 +125,29 @@ def test_the_judgement_keeps_the_systems_call_where_there_is_nothing_to_judge() 
     offered = judge.candidates(hand, sit, system.choose(hand, sit)[0], auc.legal_calls(0, calls))
     assert offered[0] == system.choose(hand, sit)[0]
     assert "bid:4S" in offered and "bid:3S" not in offered and "bid:6S" not in offered  # 14 points at most
+
+
+def test_slam_is_weighed_only_where_the_system_reaches_game_with_the_values_for_it() -> None:
+    sit = system.read(0, [auc.long(t) for t in ("1N", "P", "2H", "P", "2S", "P")])  # a transfer, completed
+    legal = auc.legal_calls(0, sit.calls)
+    strong = [r + "S" for r in "AKQJ72"] + ["KH", "2H", "AD", "3D", "2D", "3C", "2C"]  # 17 opposite 15–17
+    weak = [r + "S" for r in "KQ9872"] + ["QH", "2H", "JD", "3D", "2D", "KC", "8C"]  # 11: game at most
+    for cards in (strong, weak):
+        assert system.choose(cards, sit)[0] == "bid:4S"  # the system's game
+    assert judge.slam_candidates(weak, sit, "bid:4S", legal) == []
+    assert judge.slam(weak, sit, (False, False), "bid:4S", legal, random.Random(1)) == "bid:4S"
+    assert {"bid:6S", "bid:6N", "bid:7S"} <= set(judge.slam_candidates(strong, sit, "bid:4S", legal))
+    assert judge.slam(strong, sit, (False, False), "bid:4S", legal, random.Random(1)) in ("bid:6S", "bid:6N")
+    part = system.read(0, [auc.long(t) for t in ("1S", "P")])  # no game reached, partner has not bid
+    assert judge.slam_candidates(strong, part, "bid:2S", auc.legal_calls(0, part.calls)) == []
+
+
+def test_a_club_players_lead_partners_suit_the_top_of_a_sequence_no_ace_led_away_from() -> None:
+    hand = ["KS", "QS", "JS", "5S", "AH", "7H", "4H", "9D", "8D", "3D", "6C", "4C", "2C"]
+    calls = [auc.long(t) for t in ("1N", "P", "3N", "P", "P", "P")]  # North declares 3NT, East leads
+    like = leads.preference(hand, "N", 0, calls, 1)
+    assert max(like, key=like.get) == "KS"  # the top of a sequence in the longest suit
+    calls = [auc.long(t) for t in ("1H", "P", "2H", "2D", "4H", "P", "P", "P")]  # West bid diamonds
+    like = leads.preference(hand, "H", 0, calls, 1)
+    assert max(like, key=like.get) == "9D"  # partner's suit, the top of three small
+    assert like["KS"] > like["5S"] > like["6C"] > like["4H"]  # a sequence's top; not their trumps

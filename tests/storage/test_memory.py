@@ -15,7 +15,7 @@ from bot.core.api import ChatRef, UserRef
 from bot.core.table import Table
 from storage import RedisMessageIds, Store
 from storage.packdict import DICT_1
-from storage.tables import CLOSED_TTL, PACKED, PACKED_85, PACKED_PLAIN, pack, unpack
+from storage.tables import CLOSED_TTL, PACK_LEVEL, PACKED, PACKED_85, PACKED_PLAIN, pack, unpack
 from tests.conftest import connections
 from tests.storage.midgame import play_to_mid_game
 from tests.storage.test_layout import Target
@@ -50,6 +50,9 @@ def test_a_long_table_is_packed_with_the_dictionary_and_older_packings_still_rea
     data = json.dumps({"id": "t", "game": "rozpysnyi", "log": lines})
     stored = pack(data)
     assert stored.startswith(PACKED) and unpack(stored) == data and len(stored) < len(data) / 4
+    fresh = zlib.compressobj(PACK_LEVEL, zdict=DICT_1)  # what the primed compressor's copies must write
+    assert stored == PACKED + base64.b64encode(fresh.compress(data.encode()) + fresh.flush()).decode()
+    assert pack(data) == stored  # the primed compressor itself is never used up
     older = PACKED_PLAIN + base64.b64encode(zlib.compress(data.encode(), 1)).decode()  # as stored before
     assert unpack(older) == data
     packer = zlib.compressobj(6, zdict=DICT_1)

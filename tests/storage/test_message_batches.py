@@ -16,8 +16,10 @@ from bot.core.api import ChatRef, UserRef
 from bot.core.outbox import Outbox
 from bot.core.outcome import Delivery, HandTarget, Screen, TableTarget
 from bot.telegram.frontend import lane_for, limit_for
-from storage import RedisMessageIds, RedisPacer, Unavailable
-from storage.batching import merged
+from storage import Conflict, RedisMessageIds, RedisPacer, Store, Unavailable
+from storage.batching import Ahead, merged
+from storage.connect import is_cluster
+from storage.tables import NOT_CARRIED
 from tests.core.hosting import RoundTrips
 
 GROUP = ChatRef(platform="telegram", id="-100")
@@ -242,3 +244,31 @@ async def test_with_telegrams_pacing_a_moves_three_messages_still_cost_two_round
         await box.drain()
     assert sorted(transport.calls[3:]) == sorted([("edit", d.target.key, d.screen.text()) for d in move(2)])
     assert rt.count <= (2 if not hasattr(redis, "get_nodes") else 6), rt.count
+
+
+async def test_a_commit_carries_the_outboxs_reads_and_slots_and_answers_each(
+    redis: aioredis.Redis, prefix: str
+) -> None:
+    """`Store.commit(ahead=…)`: the table's message ids read in its pipeline and a slot taken in each lane —
+    on a Cluster only a lane whose key is on the table's node (the others answered `NOT_CARRIED`: the
+    outbox takes them itself) — each reply back in the order asked."""
+    store = Store(redis, prefix=prefix)
+    await store.create("t1", "{}", chat="c1")
+    ids, pacer = RedisMessageIds(redis, prefix=prefix), RedisPacer(redis, prefix=prefix)
+    await ids.set(Target("hand:t1:u1"), "41", "fp@1")
+    await pacer.take("elsewhere", 3.0, 1000.0)  # its script loaded (a commit does not load the pacer's)
+    read, parse = ids.ahead("t1")
+    lanes = [f"chat:c{i}" for i in range(6)]  # on a Cluster some on the table's node, some not
+    takes = [pacer.ahead(lane, 3.0, 1000.0) for lane in lanes]
+    got: list[Any] = []
+    await store.commit("t1", 1, "{}", ahead=Ahead(redis, [read, *(c for c, _ in takes)], got.extend))
+    assert parse(got[0]) == {"hand:t1:u1": ("41", "fp@1")}
+    taken = [lane for lane, reply in zip(lanes, got[1:], strict=True) if reply is not NOT_CARRIED]
+    assert len(got) == 1 + len(lanes) and (taken == lanes or is_cluster(redis))
+    assert [float(r) for r in got[1:] if r is not NOT_CARRIED] == [0.0] * len(taken)
+    for lane in lanes:  # the slots the commit took are taken; the others are free
+        assert await pacer.take(lane, 3.0, 1000.0) == (3.0 if lane in taken else 0.0)
+    got.clear()  # a commit that loses its compare-and-set reports nothing
+    with pytest.raises(Conflict):
+        await store.commit("t1", 1, "{}", ahead=Ahead(redis, [read], got.extend))
+    assert got == []

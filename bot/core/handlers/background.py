@@ -80,6 +80,16 @@ async def background(house: House, stop: asyncio.Event, tick: float = 0.25) -> N
                         task = asyncio.create_task(reconcile(house, platform))
                         after_outage.add(task)
                         task.add_done_callback(after_outage.discard)
+                if house.unsure:  # commits that had no answer (their master died): show what stands
+                    unsure, house.unsure = list(house.unsure), set()
+                    task = asyncio.create_task(recheck(house, unsure))
+                    after_outage.add(task)
+                    task.add_done_callback(after_outage.discard)
+                for platform in house.unreconciled:  # a reconcile that could not list the tables
+                    task = asyncio.create_task(reconcile(house, platform))
+                    after_outage.add(task)
+                    task.add_done_callback(after_outage.discard)
+                house.unreconciled.clear()
             except Unavailable as e:
                 if not down:
                     down = True
@@ -183,20 +193,34 @@ async def ai_move(house: House, tbl: Table, game: Game, state: Any, seat: int, n
 async def reconcile(house: House, platform: str, limit: int = 100_000) -> int:
     """Bring every running table's messages on `platform` in line with the committed state.
 
-    Called when a front end starts (and may be called after an outage): a queue lost with a crashed
-    or restarted process loses nothing, because what each message shows is known by its fingerprint
-    (kept beside its id) and only views that differ are sent, paced like any other. Lobbies are
-    brought up to date by their next change. Returns the number of tables looked at.
+    Called when a front end starts (and after an outage): a queue lost with a crashed or restarted
+    process loses nothing, because what each message shows is known by its fingerprint (kept beside its
+    id) and only views that differ are sent, paced like any other. A table storage cannot read now (a
+    master failing over) is left to the sweep (`House.unsure`), and so is the whole reconcile when the
+    tables cannot be listed (`House.unreconciled`). Lobbies are brought up to date by their
+    next change. Returns the number of tables looked at.
     """
     try:
         ids = await house.store.due(math.inf, limit=limit)  # every running table has a deadline
     except Unavailable:
-        log.warning("storage unavailable: the tables' messages were not reconciled")
+        log.warning("storage unavailable: the tables' messages are reconciled at the sweep's next look")
+        house.unreconciled.add(platform)
         return 0
+    return await recheck(house, ids, platform)
+
+
+async def recheck(house: House, ids: list[str], platform: str | None = None) -> int:
+    """Bring these tables' messages (on `platform`, or every one) in line with what is committed: at start,
+    after an outage, and for a commit that had no answer (a move whose reply a dying master lost was shown
+    to nobody). A table storage cannot read yet waits for the sweep's next look (`House.unsure`)."""
     seen = 0
     for table_id in ids:
-        table = await house.try_load(table_id)
-        if table is None or table.status != "playing" or table.chat.platform != platform:
+        try:
+            table = await house.try_load(table_id)
+        except Unavailable:
+            house.unsure.add(table_id)
+            continue
+        if table is None or table.status != "playing" or platform not in (None, table.chat.platform):
             continue
         seen += 1
         views = [house.views.table_delivery(table)]

@@ -78,7 +78,12 @@ async def press(house: House, cmd: Press, lang: str) -> Outcome:
     action = token.action
     timeless = action.startswith("@") and not action.startswith(("@pick:", "@h:", *VERSIONED))
     version = None if timeless else token.version
-    target = {"table": token.table, "user": cmd.user, "is_chat_admin": cmd.is_chat_admin}
+    target = {
+        "table": token.table,
+        "user": cmd.user,
+        "is_chat_admin": cmd.is_chat_admin,
+        "message": cmd.message,
+    }
     if not action.startswith("@"):
         return await play.command(house, Act(action=action, **target), lang, version)
     verb, *args = action[1:].split(":")

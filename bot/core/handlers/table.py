@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import games
-from bot.core.api import Act, Kick, Pick, TableCommand, UserRef
+from bot.core.api import Act, Kick, Pick, TableCommand
 from bot.core.house import House
 from bot.core.i18n import has, t
-from bot.core.outcome import Outcome, Reply
+from bot.core.outcome import Delivery, HandTarget, Outcome, Reply
 from bot.core.table import Table
 from games.base import Game
 
@@ -46,8 +46,22 @@ async def run(
     try:
         old, new = await house.change(table_id, commit)
     except Stale:
-        return await stale(house, table_id, cmd.user, lang)
-    return Outcome(reply=done_reply(cmd, lang), deliveries=house.views.changes(old, new), table=table_id)
+        return await stale(house, table_id, cmd, lang)
+    deliveries = pressed(house.views.changes(old, new), cmd)
+    return Outcome(reply=done_reply(cmd, lang), deliveries=deliveries, table=table_id)
+
+
+def pressed(deliveries: list[Delivery], cmd: TableCommand) -> list[Delivery]:
+    """The presser's hand delivery names the message their move button was on (`Delivery.pressed`): the
+    hand they see is the one brought up to date, even one whose id the store never got."""
+    if cmd.message is None or not isinstance(cmd, Act | Pick):
+        return deliveries
+    return [
+        d.model_copy(update={"pressed": cmd.message})
+        if isinstance(d.target, HandTarget) and d.target.user == cmd.user
+        else d
+        for d in deliveries
+    ]
 
 
 def fresh(tbl: Table, cmd: TableCommand, version: int) -> None:
@@ -67,19 +81,22 @@ def fresh(tbl: Table, cmd: TableCommand, version: int) -> None:
         raise Stale
 
 
-async def stale(house: House, table_id: str, user: UserRef, lang: str) -> Outcome:
-    """A button that no longer applies: say so, and bring the presser's own hand up to date.
+async def stale(house: House, table_id: str, cmd: TableCommand, lang: str) -> Outcome:
+    """A button that no longer applies: say so, and bring the presser's own hand up to date — the message
+    pressed, when it is not the one stored (a turn alert whose id a killed worker never stored).
 
     The group is never touched (its message is kept current by the changes themselves), so someone
     pressing old buttons cannot spend the group's budget; an unchanged hand is not sent again either.
     """
     table = await house.load(table_id)
     deliveries = []
-    seat = table.seat_of(user)
+    seat = table.seat_of(cmd.user)
     if table.status == "playing" and seat is not None:
         deliveries.append(house.views.hand_delivery(table, seat, notify=False))
     return Outcome(
-        reply=Reply(text=t(lang, "error.stale"), alert=False), deliveries=deliveries, table=table_id
+        reply=Reply(text=t(lang, "error.stale"), alert=False),
+        deliveries=pressed(deliveries, cmd),
+        table=table_id,
     )
 
 
