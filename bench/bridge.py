@@ -1,7 +1,7 @@
 """The bridge robots measured against double-dummy: their auctions against par, their card play, a match.
 
     .venv/bin/python bench/bridge.py [--deals 300] [--play-deals 100] [--first 0] [--budget 0.5]
-                                     [--samples 48] [--part auction|match|play|all]
+                                     [--samples 48] [--part auction|match|play|lead|all]
 
 Every deal is seeded (`bench:<n>`) and played as board n + 1 (its dealer and vulnerability).
 
@@ -9,8 +9,9 @@ Auction (`--deals`, four robots, each seeing its own hand and the calls): the co
 with the double-dummy tricks of its declarer, and compared with the deal's double-dummy par (endplay: the
 best contract each side can reach, sacrifices included). Printed: IMPs a deal from par (the mean of
 |IMPs(score − par)|, with a 95% interval; goal ≤ 2.5), the share reaching par exactly, the slams bid on the
-deals whose par is a slam (goal ≥ 60%), the games missed on the deals whose par is a game for a side, the
-worst ten deals with their auctions, and the CPU time a call.
+deals whose par is a slam (goal ≥ 60%), the slams bid that went down, the games missed on the deals whose
+par is a game for a side, the worst ten deals with their auctions, and the CPU time a call (a slam is
+weighed on imagined deals: `games/bridge/judge.py`).
 
 Match (`--deals`): the robots against a reference bidder on the same deals, both ways round (robots N–S
 against the reference E–W at one table, the reference N–S against the robots E–W at the other), each
@@ -24,6 +25,11 @@ is the double-dummy tricks before the opening lead − tricks taken (goal ≤ 0.
 split into the opening lead (tricks the lead gives away double-dummy) and the rest (goal ≤ 0.2 a deal
 for the whole defence). Double-dummy opponents never err, so nobody gains from a slip. The robots get
 what they get in a chat: their seat's view and a CPU budget per decision (their thread's time).
+
+Lead (`--part lead`, `--play-deals` contracts): the opening lead alone, side by side on the same deals —
+the robot's against a lead chosen on 10 imagined deals by their values alone (what a 0.5 s budget bought
+before `games/bridge/leads.py`): the tricks each gives away against the best lead double-dummy, the
+difference with its interval, and the CPU a lead.
 """
 
 from __future__ import annotations
@@ -170,13 +176,16 @@ def bench_auction(deals: int, first: int, bot: BridgeBot) -> list[tuple[int, Bri
     robots = [robot_bidder(bot, rng)] * 4
     think: list[float] = []
     off, exact, rows, finished = [], 0, [], []
-    slam_deals = slams_bid = game_deals = games_missed = 0
+    slam_deals = slams_bid = game_deals = games_missed = slams_tried = slams_down = 0
     for i in range(first, first + deals):
         hands, board, a = deal_info(i)
         state = bid_board(new_board(hands, board), robots, think)
         finished.append((i, state))
-        score, _ = ns_score(state, a)
+        score, tricks = ns_score(state, a)
         imp = scoring.imps(score - a.par)
+        if state.contract is not None and state.contract.level >= 6:
+            slams_tried += 1
+            slams_down += tricks is not None and tricks < state.contract.level + 6
         off.append(abs(imp))
         exact += score == a.par
         rows.append((abs(imp), i, state, score, a))
@@ -199,6 +208,7 @@ def bench_auction(deals: int, first: int, bot: BridgeBot) -> list[tuple[int, Bri
     print(f"  IMPs a deal from par: {mean_ci(off)} (goal ≤ 2.5)")
     print(f"  par reached exactly: {share(exact, deals)}")
     print(f"  slams bid and made where par is a slam: {share(slams_bid, slam_deals)} (goal ≥ 60%)")
+    print(f"  slams bid: {slams_tried}, of which {slams_down} went down")
     print(f"  games missed where par is a game or more: {share(games_missed, game_deals)}")
     think.sort()
     print(f"  CPU per call: mean {statistics.mean(think) * 1000:.1f} ms, p90 "
@@ -307,6 +317,36 @@ def bench_play(finished: list[tuple[int, BridgeState]], deals: int, bot: BridgeB
           f"{len(think)} cards")  # fmt: skip
 
 
+def bench_lead(finished: list[tuple[int, BridgeState]], deals: int, budget: float) -> None:
+    """The opening lead alone, side by side on the same deals: the robot's against one with a 0.5 s
+    budget's worth of imagined deals (10) and no club player's preferences (the lead before them)."""
+    robots = {
+        "the robot's lead": BridgeBot(budget=budget),
+        "10 deals, values alone": BridgeBot(budget=budget, lead_samples=10, lead_preference=0),
+    }
+    lost: dict[str, list[float]] = {k: [] for k in robots}
+    cpu: dict[str, list[float]] = {k: [] for k in robots}
+    for i, state in [(i, s) for i, s in finished if s.contract is not None][:deals]:
+        c = state.contract
+        assert c is not None
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        future = solver.tricks_per_card(state.hands, c.strain, seat, [])  # the defenders' tricks a lead
+        for name, bot in robots.items():
+            start = time.thread_time()
+            card = bot.choose(GAME.view(state, seat), legal, random.Random(i))[5:]
+            cpu[name].append(time.thread_time() - start)
+            lost[name].append(float(max(future.values()) - future[card]))
+    first, *others = robots
+    print(f"opening leads, {len(lost[first])} deals (the robots' contracts), tricks a lead gives away "
+          "against the best lead double-dummy:")  # fmt: skip
+    for name in robots:
+        print(f"  {name}: {mean_ci(lost[name])}, {statistics.mean(cpu[name]):.2f} s CPU a lead")
+    for name in others:
+        diff = [a - b for a, b in zip(lost[first], lost[name], strict=True)]
+        print(f"  the robot's against {name}: {mean_ci(diff)} tricks a lead")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=300)
@@ -314,18 +354,21 @@ def main() -> None:
     ap.add_argument("--first", type=int, default=0, help="the first deal's seed number")
     ap.add_argument("--budget", type=float, default=0.5, help="CPU seconds per decision")
     ap.add_argument("--samples", type=int, default=48, help="sampled deals per decision at most")
-    ap.add_argument("--part", choices=("auction", "match", "play", "all"), default="all")
+    ap.add_argument("--part", choices=("auction", "match", "play", "lead", "all"), default="all")
     ap.add_argument("--judgement", action="store_true", help="calls weighed on imagined deals (judge.py)")
     args = ap.parse_args()
     bot = BridgeBot(budget=args.budget, samples=args.samples, judgement=args.judgement)
     began = time.time()
     finished = []
-    if args.part in ("auction", "play", "all"):
-        finished = bench_auction(args.deals if args.part != "play" else args.play_deals, args.first, bot)
+    if args.part in ("auction", "play", "lead", "all"):
+        deals = args.deals if args.part in ("auction", "all") else args.play_deals
+        finished = bench_auction(deals, args.first, bot)
     if args.part in ("match", "all"):
         bench_match(args.deals, args.first, bot)
     if args.part in ("play", "all"):
         bench_play(finished, args.play_deals, bot)
+    if args.part == "lead":
+        bench_lead(finished, args.play_deals, args.budget)
     print(f"wall {time.time() - began:.0f} s")
 
 

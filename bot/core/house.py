@@ -27,7 +27,7 @@ from bot.core.outbox import Outbox, Target
 from bot.core.outcome import Delivery, HandTarget, Outcome, TableTarget
 from bot.core.ports import Frontend
 from bot.core.scoreboard import Scoreboard
-from bot.core.table import Table, game_state
+from bot.core.table import Table, game_state, share_state
 from bot.core.thinking import Thinker
 from bot.core.views import Views
 from games.base import GameError
@@ -64,6 +64,7 @@ class House:
         # table id → (the JSON stored, its version, the table this process committed or read as it): bounded
         self._committed: OrderedDict[str, tuple[str, int, Table]] = OrderedDict()
         self.unsure: set[str] = set()  # tables whose last commit here had no answer: reconciled later
+        self.unreconciled: set[str] = set()  # platforms whose reconcile could not list the tables
 
     # -- loading and committing -----------------------------------------------------------------
     async def load(self, table_id: str) -> Table:
@@ -188,7 +189,7 @@ class House:
         old = known[2]  # its `_stored` set by its commit (the same JSON)
         old.moves, old.codes = [], ""  # what its own change appended: not stored, not in a parsed table
         old._logged_before = old.logged  # the lines noted before the next change: all, as when parsed
-        new.state = old.state
+        share_state(new, old)
         return old, new
 
     async def changed(self, table_id: str, change: Change) -> list[Delivery]:

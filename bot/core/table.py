@@ -7,7 +7,6 @@ missing turns is played by the AI (`auto`) until they act again.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field, PrivateAttr
@@ -110,6 +109,9 @@ class Table(BaseModel):
     moves: list[str] = Field(default_factory=list, exclude=True)
     # the same moves coded for the game's replay (`bot.core.movecode`; appended to the table's `game`)
     codes: str = Field("", exclude=True)
+    # not a field: (its state document, that document's game state), `game_state`'s memo; never compared
+    __slots__ = ("_game",)
+
     _logged_before: int = PrivateAttr(0)  # `logged` as loaded: the lines noted since are this change's
     # a digest of the JSON this version is stored as, when `House` read or committed it (`stored_digest`):
     # what this process drew of a version is remembered under it, never under a lost write's version
@@ -173,32 +175,31 @@ class Table(BaseModel):
         return min(x for x in times if x is not None)
 
 
-STATES_SIZE = 64  # parsed game states remembered (a change renders its old and new table several times)
-# id of a table's state document → (that document, its parsed game state); the document is held, so its
-# id is not reused while remembered
-_STATES: OrderedDict[int, tuple[dict[str, Any], Any]] = OrderedDict()
-
-
 def game_state(table: Table) -> Any:
-    """The game state of a table, parsed once per state document (renders read it many times)."""
-    if table.state is None:
+    """The game state of a table, parsed once per state document (renders read it many times): kept with
+    the table (a table-wide memo lost states while other tables' moves waited on Redis)."""
+    document = table.state
+    if document is None:
         return None
-    known = _STATES.get(id(table.state))
-    if known is not None and known[0] is table.state:
+    known = getattr(table, "_game", None)
+    if known is not None and known[0] is document:
         return known[1]
-    state = games.get(table.game).load(table.state)
-    _remember(table.state, state)
+    state = games.get(table.game).load(document)
+    object.__setattr__(table, "_game", (document, state))
     return state
 
 
 def set_state(table: Table, state: Any) -> None:
-    """The table's game state is now `state` (stored as JSON; the object itself is remembered, so the
-    views of this change draw from it without parsing it again). Nobody changes a state once set."""
+    """The table's game state is now `state` (stored as JSON; the object itself is kept with the table, so
+    the views of this change draw from it without parsing it again). Nobody changes a state once set."""
     table.state = state.model_dump(mode="json")
-    _remember(table.state, state)
+    object.__setattr__(table, "_game", (table.state, state))
 
 
-def _remember(document: dict[str, Any], state: Any) -> None:
-    _STATES[id(document)] = (document, state)
-    if len(_STATES) > STATES_SIZE:
-        _STATES.popitem(last=False)
+def share_state(table: Table, source: Table) -> None:
+    """`table` takes `source`'s state document, and its parsed state if it has one (never changed in place:
+    `set_state` replaces a state)."""
+    table.state = source.state
+    known = getattr(source, "_game", None)
+    if known is not None and known[0] is source.state:
+        object.__setattr__(table, "_game", known)

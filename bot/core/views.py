@@ -65,17 +65,14 @@ class Views:
             offer = game.offer(state, seat, tuple(kept))
         return offer
 
-    def _seen(self, table: Table, target: str, draw: Callable[[], Screen]) -> str:
-        """The fingerprint of a screen of `table`: remembered from its version's commit, or drawn."""
-        known = self._drawn.get(version_key(table))
-        if known is not None and target in known:
-            return known[target]
-        return render.fingerprint(draw())
+    @staticmethod
+    def _seen(known: dict[str, Any], target: str, draw: Callable[[], Screen]) -> str:
+        """The fingerprint of a screen of a version: remembered from its commit (`known`), or drawn."""
+        return known[target] if target in known else render.fingerprint(draw())
 
-    def _to_act(self, table: Table, game: Game) -> set[int]:
+    def _to_act(self, known: dict[str, Any], table: Table, game: Game) -> set[int]:
         """Who was to act at a committed version: remembered from its commit (its state then not parsed)."""
-        known = self._drawn.get(version_key(table))
-        if known is not None and "to_act" in known:
+        if "to_act" in known:
             return set(known["to_act"])
         return set(game.to_act(self.state(table)))
 
@@ -155,16 +152,17 @@ class Views:
         if old is new:
             return []
         out = []
+        known = self._drawn.get(version_key(old)) or {}  # what the old version showed, if drawn here
         drawn: dict[str, Any] = {}  # what this version shows, so its successor need not draw it again
         table_now = self.table_screen(new)
         drawn["table"] = render.fingerprint(table_now)
-        if self._seen(old, "table", lambda: self.table_screen(old)) != drawn["table"]:
+        if self._seen(known, "table", lambda: self.table_screen(old)) != drawn["table"]:
             target = TableTarget(table=new.id, chat=new.chat)
             out.append(Delivery(target=target, screen=table_now, version=new.version))
         if new.status in ("playing", "over") and new.state is not None:
             game = games.get(new.game)
             state = self.state(new)
-            before = self._to_act(old, game) if old.status == "playing" else set()
+            before = self._to_act(known, old, game) if old.status == "playing" else set()
             to_act = set(game.to_act(state)) if new.status == "playing" else set()
             drawn["to_act"] = to_act
             reminder = new.reminding and not old.reminding  # this turn's reminder: a fresh alert
@@ -179,7 +177,6 @@ class Views:
                 offer, hand_key = self.offer(new, game, seat), game.hand_key(state, seat)
                 view = None if hand_key is not None else game.view(state, seat)  # the key stands for it
                 drawn[f"inputs:{key}"] = inputs = self.hand_inputs(new, game, seat, view, offer, hand_key)
-                known = self._drawn.get(version_key(old)) or {}
                 screen = None
                 if (
                     inputs is not None
@@ -197,7 +194,7 @@ class Views:
                         was is None
                         or was.user != s.user
                         or old.status != "playing"
-                        or self._seen(old, key, lambda seat=seat: self.hand_screen(old, seat)) != drawn[key]
+                        or self._seen(known, key, lambda seat=seat: self.hand_screen(old, seat)) != drawn[key]
                     )
                 if changed or notify:
                     out.append(

@@ -1,15 +1,17 @@
 """The bridge robot: bids by the system in `system.py`, plays by sampling and double-dummy solving.
 
-It sees only its seat's view and the legal actions. In the auction it makes the system's call. In play it
-deals the unseen cards many times over — every deal consistent with the play so far (cards played, suits
-a seat has shown out of) and with what each seat's calls meant (`system.meaning`: points and suit lengths)
-— solves each deal double-dummy with DDS (endplay), and plays the card with the best average score for its
-side (the duplicate score of the contract, so making it counts for more than an overtrick). Its work is a
-count of deals (`samples`; `lead_samples` for the opening lead, where the play depends most on what is
-unseen); its CPU budget is a guard for a dear position (`games/budget.py`: its thread's CPU time), six
-times larger for the lead, whose deals cost the most to solve. At the opening lead the averages are close
-and the declarer of every imagined deal sees all four hands, so a club player's preferences (`leads.py`:
-partner's suit, sequences, no ace led away from) break the near-ties.
+It sees only its seat's view and the legal actions. In the auction it makes the system's call, or a slam
+where its judgement finds one over the game that call reaches (`judge.slam`). In play it deals the unseen
+cards many times over — every deal consistent with the play so far (cards played, suits a seat has shown
+out of) and with what each seat's calls meant (`system.meaning`: points and suit lengths) — solves each
+deal double-dummy with DDS (endplay), and plays the card with the best average score for its side (the
+duplicate score of the contract, so making it counts for more than an overtrick). Its work is a count of
+deals (`samples`; `lead_samples` for the opening lead, where the play depends most on what is unseen);
+its budget, in CPU time of its thread, is a guard for a dear position, six times larger for the lead,
+whose deals cost the most to solve. No wall-clock guard (unlike `games/budget.py`): on a machine loaded
+twentyfold it cut the samples, and the bench's defence measured the load, not the robot. At the opening
+lead the averages are close and the declarer of every imagined deal sees all four hands, so a club
+player's preferences (`leads.py`: partner's suit, sequences, no ace led away from) break the near-ties.
 
 Answering a claim: the claimer's hand is shown to the defenders, so a defender sees three hands and knows
 the fourth; it accepts exactly when the claim is right double-dummy.
@@ -18,12 +20,12 @@ the fourth; it accepts exactly when the claim is right double-dummy.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 
 from games.bridge import auction as auc
 from games.bridge import judge, leads, sampling, scoring, solver, system
 from games.bridge.rules import BridgeView
-from games.budget import CpuBudget
 from games.cards import make_deck
 
 LEAD_GUARD = 6  # the opening lead's CPU guard, in multiples of the budget of a card
@@ -84,6 +86,7 @@ class BridgeBot:
         judgement: bool = False,
         slams: bool = True,
         lead_samples: int = 24,
+        lead_preference: float = LEAD_PREFERENCE,
     ) -> None:
         self.budget = budget
         self.samples = samples
@@ -91,6 +94,7 @@ class BridgeBot:
         self.judgement = judgement
         self.slams = slams
         self.lead_samples = lead_samples
+        self.lead_preference = lead_preference
 
     def choose(self, view: BridgeView, legal: Sequence[str], rng: random.Random) -> str:
         if view.phase == "auction":
@@ -123,9 +127,9 @@ class BridgeBot:
         totals = dict.fromkeys(cards, 0.0)
         lead = not view.tricks and (view.trick is None or not view.trick.plays)
         samples = self.lead_samples if lead else self.samples
-        guard = CpuBudget(self.budget * (LEAD_GUARD if lead else 1))
+        stop = time.thread_time() + self.budget * (LEAD_GUARD if lead else 1)  # this thread's CPU only
         n = 0
-        while n < samples and (n < self.min_samples or not guard.spent()):
+        while n < samples and (n < self.min_samples or time.thread_time() < stop):
             hands = knowledge.deals(rng)
             for card, value in self.values(view, hands).items():
                 if card in totals:
@@ -133,7 +137,7 @@ class BridgeBot:
             n += 1
         if lead:  # a club player's preferences break the near-ties (`leads.py`): points a deal → hundreds
             like = leads.preference(view.hand or [], view.contract.strain, view.dealer, view.calls, view.turn)
-            totals = {c: totals[c] / max(n, 1) / 100 + LEAD_PREFERENCE * like[c] for c in cards}
+            totals = {c: totals[c] / max(n, 1) / 100 + self.lead_preference * like[c] for c in cards}
         best = max(totals.values())
         return next(c for c in cards if totals[c] == best)  # ties: the lowest card of the first suit
 

@@ -254,6 +254,31 @@ async def test_a_table_the_reconcile_cannot_read_is_left_to_the_sweep(redis, pre
     assert {d.target.table for d in rec.deliveries} == {second}  # type: ignore[union-attr]
 
 
+class FailingDue(Store):
+    """A store that cannot list the running tables once (a node of a failing-over Cluster)."""
+
+    fail = 0
+
+    async def due(self, *args, **kwargs):  # type: ignore[override]
+        if self.fail:
+            self.fail -= 1
+            raise Unavailable("CLUSTERDOWN")
+        return await super().due(*args, **kwargs)
+
+
+async def test_a_reconcile_that_cannot_list_the_tables_is_run_again_by_the_sweep(redis, prefix) -> None:
+    """The soak's after-failover reconcile whose listing of the tables failed was never run again."""
+    store = FailingDue(redis, prefix=prefix)
+    host, rec = make_host(store)
+    await open_table(host, rec, bots=0, people=(A, user(2), user(3), user(4)))
+    rec.deliveries.clear()
+    store.fail = 1
+    assert await host.reconcile(CHAT.platform) == 0
+    assert host.unreconciled == {CHAT.platform}
+    await sweep_until_a_table_message(host, rec)
+    assert any(isinstance(d.target, TableTarget) for d in rec.deliveries) and not host.unreconciled
+
+
 async def test_a_press_is_claimed_by_its_commit_and_a_second_worker_ignores_it(store_factory) -> None:
     """The table keeps the press's update id (no claim key of its own): the same update delivered to
     another worker as well is ignored there, the table moved once."""

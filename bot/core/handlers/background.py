@@ -85,6 +85,11 @@ async def background(house: House, stop: asyncio.Event, tick: float = 0.25) -> N
                     task = asyncio.create_task(recheck(house, unsure))
                     after_outage.add(task)
                     task.add_done_callback(after_outage.discard)
+                for platform in house.unreconciled:  # a reconcile that could not list the tables
+                    task = asyncio.create_task(reconcile(house, platform))
+                    after_outage.add(task)
+                    task.add_done_callback(after_outage.discard)
+                house.unreconciled.clear()
             except Unavailable as e:
                 if not down:
                     down = True
@@ -191,13 +196,15 @@ async def reconcile(house: House, platform: str, limit: int = 100_000) -> int:
     Called when a front end starts (and after an outage): a queue lost with a crashed or restarted
     process loses nothing, because what each message shows is known by its fingerprint (kept beside its
     id) and only views that differ are sent, paced like any other. A table storage cannot read now (a
-    master failing over) is left to the sweep (`House.unsure`). Lobbies are brought up to date by their
+    master failing over) is left to the sweep (`House.unsure`), and so is the whole reconcile when the
+    tables cannot be listed (`House.unreconciled`). Lobbies are brought up to date by their
     next change. Returns the number of tables looked at.
     """
     try:
         ids = await house.store.due(math.inf, limit=limit)  # every running table has a deadline
     except Unavailable:
-        log.warning("storage unavailable: the tables' messages were not reconciled")
+        log.warning("storage unavailable: the tables' messages are reconciled at the sweep's next look")
+        house.unreconciled.add(platform)
         return 0
     return await recheck(house, ids, platform)
 
