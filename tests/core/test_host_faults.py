@@ -25,27 +25,42 @@ async def test_redis_down_answers_try_again() -> None:
     await dead.aclose()
 
 
-class FlakyStore(Store):
-    """A store whose next commits fail as if the connection dropped."""
+class FailingStore(Store):
+    """A store whose next calls of a method fail as if Redis were unreachable: `failing[name]` times, then
+    they work (commits as if the connection dropped, claims and listings of due tables as in an outage or a
+    failing-over Cluster)."""
 
-    failures = 0
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.failing: dict[str, int] = {}
+
+    def _trip(self, name: str) -> None:
+        if self.failing.get(name):
+            self.failing[name] -= 1
+            raise Unavailable(f"{name}: connection refused")
 
     async def commit(self, *args, **kwargs):  # type: ignore[override]
-        if self.failures:
-            self.failures -= 1
-            raise Unavailable("connection reset")
+        self._trip("commit")
         return await super().commit(*args, **kwargs)
+
+    async def claim_due(self, *args, **kwargs):  # type: ignore[override]
+        self._trip("claim_due")
+        return await super().claim_due(*args, **kwargs)
+
+    async def due(self, *args, **kwargs):  # type: ignore[override]
+        self._trip("due")
+        return await super().due(*args, **kwargs)
 
 
 async def test_a_failed_commit_changes_nothing_and_the_retry_works(redis, prefix) -> None:
-    store = FlakyStore(redis, prefix=prefix)
+    store = FailingStore(redis, prefix=prefix)
     host, rec = make_host(store)
     table = await open_table(host, rec, bots=3)
     await host.settle()
     token = rec.tokens(A)[0]
     before = await store.load(table)
     sent = len(rec.deliveries)
-    store.failures = 1
+    store.failing["commit"] = 1
     out = await host.handle(Press(user=A, token=token, chat=CHAT, update_id="77"))
     assert out.reply and "try again" in out.reply.text
     assert await store.load(table) == before
@@ -141,18 +156,6 @@ async def test_a_private_table_seats_only_invited_people(store) -> None:
     assert "User2" in text and "User4" in text and "User3" not in text and "Invited only: on" in text
 
 
-class OutageStore(Store):
-    """A store whose claims of due tables fail `outage` times, as if Redis were down, then work."""
-
-    outage = 0
-
-    async def claim_due(self, *args, **kwargs):  # type: ignore[override]
-        if self.outage:
-            self.outage -= 1
-            raise Unavailable("connection refused")
-        return await super().claim_due(*args, **kwargs)
-
-
 async def sweep_until_a_table_message(host, rec) -> None:
     """Run every worker's background loop until it sends a table message (30 s: a guard, not a timing)."""
     stop = asyncio.Event()
@@ -173,7 +176,7 @@ async def sweep_until_a_table_message(host, rec) -> None:
 
 async def test_after_an_outage_the_background_reconciles_every_table(redis, prefix) -> None:
     """Issue 12: views lost while Redis was away are sent when it is back, with nobody moving."""
-    store = OutageStore(redis, prefix=prefix)
+    store = FailingStore(redis, prefix=prefix)
     host, rec = make_host(store)
     table = await open_table(host, rec, bots=3)
     await host.settle()
@@ -183,9 +186,9 @@ async def test_after_an_outage_the_background_reconciles_every_table(redis, pref
     host.attach(rec)
     seen = len(rec.deliveries)
 
-    store.outage = 2
+    store.failing["claim_due"] = 2
     await sweep_until_a_table_message(host, rec)
-    assert store.outage == 0
+    assert store.failing["claim_due"] == 0
     tbl = await host.load(table)
     shown = [d for d in rec.deliveries[seen:] if isinstance(d.target, TableTarget)]
     assert shown and shown[-1].screen == host.views.table_screen(tbl)
@@ -254,25 +257,13 @@ async def test_a_table_the_reconcile_cannot_read_is_left_to_the_sweep(redis, pre
     assert {d.target.table for d in rec.deliveries} == {second}  # type: ignore[union-attr]
 
 
-class FailingDue(Store):
-    """A store that cannot list the running tables once (a node of a failing-over Cluster)."""
-
-    fail = 0
-
-    async def due(self, *args, **kwargs):  # type: ignore[override]
-        if self.fail:
-            self.fail -= 1
-            raise Unavailable("CLUSTERDOWN")
-        return await super().due(*args, **kwargs)
-
-
 async def test_a_reconcile_that_cannot_list_the_tables_is_run_again_by_the_sweep(redis, prefix) -> None:
     """The soak's after-failover reconcile whose listing of the tables failed was never run again."""
-    store = FailingDue(redis, prefix=prefix)
+    store = FailingStore(redis, prefix=prefix)
     host, rec = make_host(store)
     await open_table(host, rec, bots=0, people=(A, user(2), user(3), user(4)))
     rec.deliveries.clear()
-    store.fail = 1
+    store.failing["due"] = 1
     assert await host.reconcile(CHAT.platform) == 0
     assert host.unreconciled == {CHAT.platform}
     await sweep_until_a_table_message(host, rec)
