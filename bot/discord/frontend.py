@@ -39,6 +39,7 @@ from discord.http import handle_message_parameters
 from discord.webhook.async_ import async_context
 
 from bot.core.api import AnyCommand, UserRef
+from bot.core.inflight import InFlight
 from bot.core.outbox import LaneLimit, MessageGone, MessageIds, Outbox, Pacer, RetryAfter, Unreachable
 from bot.core.outcome import ChatTarget, Delivery, HandTarget, Outcome, PingTarget, Screen, TableTarget
 from bot.core.people import People, Prefs
@@ -291,7 +292,7 @@ class DiscordFrontend:
             clock=clock,
             sleep=sleep,
         )
-        self._background: set[asyncio.Task[Any]] = set()
+        self.inflight = InFlight()  # commands being handled and the work they spawned
 
     @property
     def application_id(self) -> int:
@@ -307,6 +308,7 @@ class DiscordFrontend:
         self.outbox.submit(deliveries)
 
     async def drain(self) -> None:
+        await self.inflight.settle()  # a command still at work may queue more
         await self.outbox.drain()
 
     async def close(self) -> None:
@@ -314,13 +316,13 @@ class DiscordFrontend:
 
     # -- the host, from the handlers -------------------------------------------------------------
     async def handle(self, command: AnyCommand) -> Outcome:
+        self.inflight.add()
         return await self.host.handle(command)
 
     def spawn(self, work: Awaitable[T]) -> asyncio.Task[T]:
         """Run work in its own task, kept alive even when an interaction stops waiting for it."""
         task = asyncio.ensure_future(work)
-        self._background.add(task)
-        task.add_done_callback(self._background.discard)
+        self.inflight.add(task)
         return task
 
     async def show_mirror(self, user: UserRef, table: str, token: str, message_id: int | None) -> None:

@@ -58,9 +58,21 @@ class Once(BaseMiddleware):
         return await handler(event, data)
 
 
+class Tracked(BaseMiddleware):
+    """Puts the task handling each update in the front end's `inflight`, for a stop to wait for."""
+
+    def __init__(self, frontend: TelegramFrontend) -> None:
+        self.frontend = frontend
+
+    async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
+        self.frontend.inflight.add()
+        return await handler(event, data)
+
+
 def build_dispatcher(frontend: TelegramFrontend) -> Dispatcher:
     dp = Dispatcher(tg=frontend)
     dp.update.outer_middleware(Once())
+    dp.update.outer_middleware(Tracked(frontend))
     dp.include_routers(
         tables.make_router(),
         private.make_router(),

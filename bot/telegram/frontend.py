@@ -41,6 +41,7 @@ from aiogram.exceptions import (
 from aiogram.types import BufferedInputFile, InlineKeyboardMarkup, LinkPreviewOptions, Message
 
 from bot.core.api import AnyCommand, ChatRef, MoveChat, UserRef
+from bot.core.inflight import InFlight
 from bot.core.outbox import (
     LaneLimit,
     MessageGone,
@@ -266,6 +267,7 @@ class TelegramFrontend:
         self.answer_within = answer_within
         self.default_language = default_language
         self.transport = TelegramTransport(bot, self.chat_moved, self.people)
+        self.inflight = InFlight()  # the tasks handling updates (the dispatcher adds them)
         self.outbox = Outbox(
             self.transport,
             ids,
@@ -286,6 +288,7 @@ class TelegramFrontend:
         self.outbox.submit(deliveries)
 
     async def drain(self) -> None:
+        await self.inflight.settle()  # a handler still at work may queue more
         await self.outbox.drain()
 
     async def close(self) -> None:
