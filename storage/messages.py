@@ -29,7 +29,7 @@ from typing import Any, Protocol
 
 import redis.asyncio as aioredis
 
-from storage.batching import Command, batches
+from storage.batching import DURABLE, Command, batches
 from storage.keys import Keys
 from storage.tables import guarded
 
@@ -81,12 +81,16 @@ async def move_table_ids(redis: aioredis.Redis, prefix: str) -> int:
 
 
 class RedisMessageIds:
-    def __init__(self, redis: aioredis.Redis, prefix: str = "kozyr", ttl: float = 30 * 86400) -> None:
+    def __init__(
+        self, redis: aioredis.Redis, prefix: str = "kozyr", ttl: float = 30 * 86400, *, durability: Any = None
+    ) -> None:
         self.redis = redis
         self.keys = Keys(prefix)
         self.ttl = int(ttl)
         self.batches = batches(redis)  # shared with the pacer on this client: one pipeline per tick
         self.atomic = self.batches.atomic  # a Cluster: no transaction across slots
+        if durability is not None:  # the store's: a new message's id waits for a replica, as a commit does
+            self.batches.durability = durability
 
     async def _write(self, commands: list[Command]) -> None:
         """Write in this tick's pipeline; the first error of these commands is raised."""
@@ -137,7 +141,9 @@ class RedisMessageIds:
         else:
             commands = [("hset", (key,), {"mapping": {field: message_id, field + SHOWN: shown}})]
         nx = field.split(":", 1)[0] in TABLE_KINDS
-        await self._write([*commands, ("expire", (key, self.ttl), {"nx": nx})])
+        # durable: lost with a dying master, the id would leave the message just posted an orphan (its
+        # later views edited into the older message); a view alone (`mark`) lost is only sent again
+        await self._write([*commands, ("expire", (key, self.ttl), {"nx": nx}), (DURABLE, (key,), {})])
 
     @guarded
     async def mark(self, target: Keyed, shown: str) -> None:
