@@ -111,8 +111,8 @@ async def pipeline(
     cluster = is_cluster(redis)
     async with redis.pipeline(transaction=transaction and not cluster) as pipe:
         for name, args, kwargs in commands:
-            if name == "evalsha" and cluster:
-                pipe.execute_command("EVALSHA", *args)
+            if name in ("evalsha", "eval") and cluster:
+                pipe.execute_command(name.upper(), *args)
             else:
                 getattr(pipe, name)(*args, **kwargs)
         for wait in waits:

@@ -82,6 +82,21 @@ async def test_a_new_messages_id_waits_for_a_replica_in_its_own_round_trip(
     assert durability.waits == waits
 
 
+async def test_a_late_or_stale_write_never_takes_a_newer_message_over(
+    redis: aioredis.Redis, prefix: str
+) -> None:
+    """An id whose view is older than the stored one's is refused; a view or a forget for a message that
+    is no longer the target's is refused (`bot.core.outbox`: a write that came late across workers)."""
+    ids = RedisMessageIds(redis, prefix=prefix)
+    target = TARGETS[1]
+    assert await ids.set(target, "m1", "a@16")
+    assert not await ids.set(target, "m2", "b@13")  # late: 13 < 16
+    assert await ids.set(target, "m3", "c@16") and await ids.lookup(target) == ("m3", "c@16")
+    assert not await ids.mark(target, "d@17", "m1") and await ids.mark(target, "d@17", "m3")
+    assert not await ids.forget(target, "m1") and await ids.lookup(target) == ("m3", "d@17")
+    assert await ids.forget(target, "m3") and await ids.lookup(target) == (None, None)
+
+
 async def test_an_id_set_without_a_view_drops_the_old_view(redis: aioredis.Redis, prefix: str) -> None:
     ids = RedisMessageIds(redis, prefix=prefix)
     await ids.set(TARGETS[1], "m1", "old view")
