@@ -3,28 +3,41 @@
 Neither aiogram's polling nor discord.py waits for the handlers it started when it stops: a move being
 committed when SIGTERM comes would otherwise be cut, or finish after the process said it stopped. The
 front end's `drain` settles this work first (the caller bounds the whole drain), then sends what is queued.
+What is tracked is the handling itself (`track`), not the task that runs it: a task may go on to wait for
+the drain (a test feeding updates, a webhook request), and waiting for it would wait for ourselves.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 
 class InFlight:
-    """Tasks handling an update right now; each leaves the set when it ends."""
+    """Handlings and spawned tasks still running; each leaves the set when it ends."""
 
     def __init__(self) -> None:
-        self.tasks: set[asyncio.Task[Any]] = set()
+        self.running: set[asyncio.Future[Any]] = set()
 
-    def add(self, task: asyncio.Task[Any] | None = None) -> None:
-        """Track `task` (the current one by default) until it ends."""
-        task = task or asyncio.current_task()
-        if task is not None and task not in self.tasks:
-            self.tasks.add(task)
-            task.add_done_callback(self.tasks.discard)
+    @contextmanager
+    def track(self) -> Iterator[None]:
+        """The block is work in flight until it exits."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.running.add(done)
+        try:
+            yield
+        finally:
+            done.set_result(None)
+            self.running.discard(done)
+
+    def add(self, task: asyncio.Future[Any]) -> None:
+        """A task spawned to finish some handling: in flight until it ends."""
+        self.running.add(task)
+        task.add_done_callback(self.running.discard)
 
     async def settle(self) -> None:
-        """Wait for the tracked work, except the caller's own task (which would wait for itself)."""
-        while pending := self.tasks - {asyncio.current_task()}:
-            await asyncio.wait(pending)
+        """Wait until nothing is in flight (work that starts meanwhile is waited for too)."""
+        while self.running:
+            await asyncio.wait(set(self.running))

@@ -316,8 +316,8 @@ class DiscordFrontend:
 
     # -- the host, from the handlers -------------------------------------------------------------
     async def handle(self, command: AnyCommand) -> Outcome:
-        self.inflight.add()
-        return await self.host.handle(command)
+        with self.inflight.track():
+            return await self.host.handle(command)
 
     def spawn(self, work: Awaitable[T]) -> asyncio.Task[T]:
         """Run work in its own task, kept alive even when an interaction stops waiting for it."""

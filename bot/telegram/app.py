@@ -59,14 +59,14 @@ class Once(BaseMiddleware):
 
 
 class Tracked(BaseMiddleware):
-    """Puts the task handling each update in the front end's `inflight`, for a stop to wait for."""
+    """Counts the handling of each update in the front end's `inflight`, for a stop to wait for."""
 
     def __init__(self, frontend: TelegramFrontend) -> None:
         self.frontend = frontend
 
     async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
-        self.frontend.inflight.add()
-        return await handler(event, data)
+        with self.frontend.inflight.track():
+            return await handler(event, data)
 
 
 def build_dispatcher(frontend: TelegramFrontend) -> Dispatcher:

@@ -267,7 +267,7 @@ class TelegramFrontend:
         self.answer_within = answer_within
         self.default_language = default_language
         self.transport = TelegramTransport(bot, self.chat_moved, self.people)
-        self.inflight = InFlight()  # the tasks handling updates (the dispatcher adds them)
+        self.inflight = InFlight()  # the updates being handled (the dispatcher counts them)
         self.outbox = Outbox(
             self.transport,
             ids,

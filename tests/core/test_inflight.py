@@ -7,27 +7,34 @@ import asyncio
 from bot.core.inflight import InFlight
 
 
-async def test_settle_waits_for_the_work_in_flight_but_not_for_itself() -> None:
+async def test_settle_waits_for_handlings_and_spawned_tasks_in_flight() -> None:
     inflight = InFlight()
     release = asyncio.Event()
     ended: list[str] = []
 
     async def handler() -> None:
-        inflight.add()
-        await release.wait()
-        ended.append("handler")
+        with inflight.track():
+            await release.wait()
+            inflight.add(asyncio.ensure_future(spawned()))
+            ended.append("handler")
 
-    async def stop() -> None:
-        inflight.add()  # the stopping task may itself be tracked: it must not wait for itself
-        await inflight.settle()
-        ended.append("stop")
+    async def spawned() -> None:
+        await asyncio.sleep(0)
+        ended.append("spawned")
 
-    task = asyncio.ensure_future(handler())
-    await asyncio.sleep(0)  # the handler starts and is tracked
-    stopping = asyncio.ensure_future(stop())
+    handling = asyncio.ensure_future(handler())
+    await asyncio.sleep(0)  # the handler starts: one handling in flight
+    stopping = asyncio.ensure_future(inflight.settle())
     await asyncio.sleep(0)
-    assert not stopping.done() and inflight.tasks == {task, stopping}
+    assert not stopping.done() and len(inflight.running) == 1
     release.set()
-    await stopping
-    assert ended == ["handler", "stop"]
-    assert inflight.tasks == set()  # each task left the set when it ended
+    await stopping  # waits for the handling, then for the task it spawned meanwhile
+    assert ended == ["handler", "spawned"] and not inflight.running
+    await handling
+
+
+async def test_a_task_that_handled_an_update_may_wait_for_the_drain() -> None:
+    inflight = InFlight()
+    with inflight.track():  # this task handles an update...
+        pass
+    await asyncio.wait_for(inflight.settle(), 1)  # ...then waits for the drain: no wait for itself
