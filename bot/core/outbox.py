@@ -61,9 +61,10 @@ def _first(lane: _Lane) -> str:
 
 
 def lane_of(target: Target) -> str:
-    """Messages to a group share its lane; hand messages share the user's private chat."""
+    """Messages to a group share its lane; a person's hand messages of one table share one (`<name>@<table
+    id>`: paced in the table's slot, `storage.keys.lane_tag`, so its commits carry the lane's slot)."""
     if isinstance(target, HandTarget):
-        return f"dm:{target.user.key}"
+        return f"dm:{target.user.key}@{target.table}"
     return f"chat:{target.chat.key}"
 
 
