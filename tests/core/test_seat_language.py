@@ -31,6 +31,7 @@ async def test_a_press_speaks_the_language_of_the_persons_seat(store) -> None:
         return next(lang for lang, words in CARDS.items() if words in text)
 
     assert await b_moves() == "en"
+    await store.redis.zadd(store.keys.user(B.key), {"gone1": 1})  # an index hint of a table long gone
     await host.handle(SetLanguage(user=B, lang="ru"))  # /lang: their seats follow (and their hand)
     assert CARDS["ru"] in rec.hand(B).text()  # type: ignore[union-attr]
     await store.set_user_lang(B.key, "uk")  # their preference alone changed: a press does not read it

@@ -3,6 +3,7 @@ a person, the tables a person sits at (/mytables), and a chat that moved (its ta
 
 from __future__ import annotations
 
+import contextlib
 import logging
 
 import games
@@ -57,8 +58,9 @@ async def at_their_seats(house: House, user: UserRef, field: str, value: str) ->
         setattr(tbl.seats[seat], field, value)
 
     deliveries: list[Delivery] = []
-    for table in await house.store.tables_of_user(user.key):
-        deliveries += await house.changed(table, change)
+    for table in await house.store.tables_of_user(user.key):  # a hint: a table may be gone
+        with contextlib.suppress(GameError):
+            deliveries += await house.changed(table, change)
     return deliveries
 
 
