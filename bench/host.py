@@ -227,7 +227,7 @@ async def make_run(name: str, url: str, args: argparse.Namespace) -> Run:
     transport = Transport()
     outbox = Outbox(
         transport,
-        RedisMessageIds(redis, prefix=prefix),
+        RedisMessageIds(redis, prefix=prefix, durability=store.durability),  # as a worker: ids WAIT too
         limit_for=limit_for,
         lane_for=lane_for,
         per_second=PER_SECOND,

@@ -33,6 +33,7 @@ from bot.core.views import Views
 from games.base import GameError
 from storage import Conflict, Store, Unavailable
 from storage.batching import Ahead
+from storage.tables import seat_langs
 
 log = logging.getLogger(__name__)
 
@@ -143,6 +144,7 @@ class House:
                     update=update,
                     lazy=pressed is not None and None not in (deadline, was) and deadline >= was,
                     ahead=self._ahead(old, new),
+                    langs=seat_langs([(s.user.key, s.lang) for s in new.seats if s.user is not None]),
                 )
             except Conflict:
                 continue
@@ -160,6 +162,14 @@ class House:
                 task.add_done_callback(self._counting.discard)
             return old, new
         raise GameError("busy")
+
+    async def new_table_id(self, chat: ChatRef) -> str:
+        """A new table's id: on a Cluster, in the slot of the chat's pacing lane (`Store.new_id`), so the
+        table's commits carry that lane's slot with the rest (`Outbox.ahead`)."""
+        outbox = getattr(self.frontends.get(chat.platform), "outbox", None)
+        tag = getattr(getattr(outbox, "pacer", None), "tag", None)
+        near = tag(outbox.lane_for(TableTarget(table="", chat=chat))) if tag is not None else None  # type: ignore[union-attr]
+        return await self.store.new_id(near)
 
     def _ahead(self, old: Table, new: Table) -> Ahead | None:
         """The reads and pacing slots the table's outbox wants carried by this commit (`Outbox.ahead`)."""
