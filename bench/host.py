@@ -59,6 +59,7 @@ from bot.core.config import Settings
 from bot.core.host import Host
 from bot.core.outbox import Outbox, Target
 from bot.core.outcome import Delivery, HandTarget, Screen
+from bot.ops import loop
 from bot.telegram.frontend import PER_SECOND, lane_for, limit_for
 from storage import RedisMessageIds, RedisPacer, Store
 from tests.clocks import EventClock
@@ -430,4 +431,4 @@ async def _memory(store: Store, key: str) -> int | None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    loop.run(main())  # the event loop a worker runs on (`bot/ops/loop.py`)
