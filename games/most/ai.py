@@ -82,6 +82,7 @@ def _near(c: int, steps: tuple[int, ...]) -> int:
 MATES = [sum(1 << (13 * s + c % 13) for s in range(4)) & ~(1 << c) for c in range(52)]  # its rank
 NEAR1 = [_near(c, (1, -1)) for c in range(52)]  # its suit, one step away (the ace links K and 2)
 NEAR2 = [_near(c, (2, -2)) for c in range(52)]
+REACH = [MATES[c] | NEAR1[c] | NEAR2[c] for c in range(52)]  # the cards a meld of c could hold
 
 
 # -- what a seat sees --------------------------------------------------------------------------------
@@ -113,7 +114,10 @@ def view_near_end(view: MostView) -> bool:
 
 
 def deal_near_end(d: Deal, seat: int) -> bool:
-    return near_end(len(d.deck), [h.bit_count() for h in d.hands], seat)
+    """`near_end` of an engine deal (the play-outs ask it every step: no list of sizes)."""
+    if len(d.deck) <= 2 * d.n:
+        return True
+    return any(s != seat and h.bit_count() <= 2 for s, h in enumerate(d.hands))
 
 
 # -- melds from a hand ----------------------------------------------------------------------------
@@ -252,16 +256,19 @@ def heuristic(d: Deal, seat: int, end: bool) -> tuple:
         if meld is None:
             raise Stuck
         return (MELD, tuple(meld))
-    return play_step(d, seat, visible, end) or choose_discard(d, seat, end)[0]
-
-
-def play_step(d: Deal, seat: int, visible: int, end: bool) -> tuple | None:
-    """A swap, a meld or a lay-off worth making now, or None (then: discard)."""
-    hand = d.hands[seat]
     stands = d.jokers()
-    for card in cards(hand & REAL):
-        if card in stands:
-            return (SWAP, card)
+    return play_step(d, seat, visible, end, stands) or best_discard(d, seat, end, stands)
+
+
+def play_step(d: Deal, seat: int, visible: int, end: bool, stands: dict | None = None) -> tuple | None:
+    """A swap, a meld or a lay-off worth making now, or None (then: discard); `stands`: `d.jokers()`."""
+    hand = d.hands[seat]
+    if d.wild:
+        if stands is None:
+            stands = d.jokers()
+        for card in cards(hand & REAL):
+            if card in stands:
+                return (SWAP, card)
     size = hand.bit_count()
     if size >= 4:
         meld = best_meld(hand, visible)
@@ -272,7 +279,7 @@ def play_step(d: Deal, seat: int, visible: int, end: bool) -> tuple | None:
         best_value = -1.0
         jokers = [j for j in (X1, X2) if hand >> j & 1]
         for i, m in enumerate(d.melds):
-            for card in layoff_cards(m.run, m.entries):
+            for card in m.fits:
                 if visible >> card & 1:
                     continue
                 if hand >> card & 1 and VALUE[card] > best_value:
@@ -286,8 +293,26 @@ def play_step(d: Deal, seat: int, visible: int, end: bool) -> tuple | None:
 
 def choose_discard(d: Deal, seat: int, end: bool) -> list[tuple]:
     """Discards from the best to the worst."""
+    scored = discard_costs(d, seat, end)
+    scored.sort(key=lambda x: -x[0])
+    return [(DISCARD, c) for _, c in scored]
+
+
+def best_discard(d: Deal, seat: int, end: bool, stands: dict | None = None) -> tuple:
+    """`choose_discard`'s first (the play-outs need no more)."""
+    best, best_cost = -1, 0.0
+    for cost, card in discard_costs(d, seat, end, stands):
+        if best < 0 or cost > best_cost:
+            best, best_cost = card, cost
+    return (DISCARD, best)
+
+
+def discard_costs(d: Deal, seat: int, end: bool, stands: dict | None = None) -> list[tuple[float, int]]:
+    """What each card the hand may discard costs to keep and helps least, in the hand's order (a joker
+    standing on the table for a card held: that card may not go)."""
     hand = d.hands[seat]
-    stands = d.jokers()
+    if stands is None:
+        stands = d.jokers()
     nxt = (seat + 1) % d.n
     wanted = collecting(d, nxt)
     later = 0
@@ -295,17 +320,18 @@ def choose_discard(d: Deal, seat: int, end: bool) -> list[tuple]:
         if s not in (seat, nxt):
             later |= collecting(d, s)
     scored = []
+    weight = 2.0 if end else 1.0
     for card in cards(hand):
         if card in stands:
             continue
         if card >= 52:
             cost = 60.0 if end else -200.0  # hold it while it may still be played; never in hand at the end
         else:
-            cost = VALUE[card] * (2.0 if end else 1.0) - 8.0 * works_with(card, hand)
-            cost -= 12.0 * works_with(card, wanted) + 3.0 * works_with(card, later)
+            cost = VALUE[card] * weight - 8.0 * works_with(card, hand)
+            if wanted or later:  # (two players have no `later`, and early on nobody collects anything)
+                cost -= 12.0 * works_with(card, wanted) + 3.0 * works_with(card, later)
         scored.append((cost, card))
-    scored.sort(key=lambda x: -x[0])
-    return [(DISCARD, c) for _, c in scored]
+    return scored
 
 
 def choose_take(d: Deal, seat: int, end: bool) -> tuple | None:
@@ -313,10 +339,16 @@ def choose_take(d: Deal, seat: int, end: bool) -> tuple | None:
     best, best_score = None, TAKE_MARGIN
     hand = d.hands[seat]
     before = d.laid  # the table less the bridge from the card taken on
-    for k, first in enumerate(d.bridge, start=1):
-        taken = card_mask(d.bridge[k - 1 :])
+    bridge = d.bridge
+    tails = [0] * (len(bridge) + 1)  # tails[k]: the cards of the bridge from its card #k + 1
+    for k in range(len(bridge) - 1, -1, -1):
+        tails[k] = tails[k + 1] | 1 << bridge[k]
+    for k, first in enumerate(bridge, start=1):
+        taken = tails[k - 1]
         full = hand | taken
-        if full.bit_count() >= 4:
+        if full.bit_count() >= 4 and (
+            full >> 52 or first >= 52 or (full & ~before & REACH[first]).bit_count() >= 2
+        ):  # (no joker: a meld of `first` needs two cards of its rank or its suit nearby, not on the table)
             meld = best_meld(full, before, first)
             if meld is not None:
                 score, rest = meld_worth(meld), full & ~mask(meld)

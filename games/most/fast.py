@@ -127,15 +127,19 @@ def layoff_cards(run: bool, entries: list[int]) -> list[int]:
 
 
 class Meld:
-    """A meld on the table: its owner, whether a run, its entries in order, and who laid each."""
+    """A meld on the table: its owner, whether a run, its entries in order, who laid each, and the cards that
+    could be laid off onto it (`layoff_cards`, kept: the play-outs ask at every step)."""
 
-    __slots__ = ("by", "entries", "owner", "run")
+    __slots__ = ("by", "entries", "fits", "owner", "run")
 
-    def __init__(self, owner: int, run: bool, entries: list[int], by: list[int]) -> None:
+    def __init__(
+        self, owner: int, run: bool, entries: list[int], by: list[int], fits: list[int] | None = None
+    ) -> None:
         self.owner, self.run, self.entries, self.by = owner, run, entries, by
+        self.fits = layoff_cards(run, entries) if fits is None else fits
 
     def copy(self) -> Meld:
-        return Meld(self.owner, self.run, self.entries[:], self.by[:])
+        return Meld(self.owner, self.run, self.entries[:], self.by[:], self.fits)
 
 
 class Deal:
@@ -266,7 +270,7 @@ class Deal:
         assert new is not None
         by = dict(zip(m.entries, m.by, strict=True))
         by[e] = seat
-        m.entries, m.by = new, [by[x] for x in new]
+        m.entries, m.by, m.fits = new, [by[x] for x in new], layoff_cards(m.run, new)
         self.give(seat, physical(e))
         self.note_laid(e, seat)
 

@@ -13,7 +13,7 @@ from collections import Counter
 
 from games.most import GAME, MostState, fast
 from games.most.ai import HeuristicBot
-from games.most.melds import stands_for
+from games.most.melds import layoff_cards, stands_for
 from games.most.rules import table_points
 
 GAMES = int(os.environ.get("MOST_FAST_GAMES", "24"))
@@ -25,6 +25,9 @@ def same_state(d: fast.Deal, state: MostState) -> None:
     assert d.bridge == [fast.CARD_INT[c] for c in state.bridge]
     assert [(m.owner, m.run, [fast.entry_text(e) for e in m.entries], m.by) for m in d.melds] == [
         (m.owner, m.kind == "run", m.cards, m.by) for m in state.melds
+    ]
+    assert [m.fits for m in d.melds] == [  # kept with each meld, as the rules find it
+        [fast.CARD_INT[c] for c in layoff_cards(m.kind, m.cards)] for m in state.melds
     ]
     assert d.pending == (fast.CARD_INT[state.pending] if state.pending else -1)
     assert d.known == [fast.mask_of(k) for k in state.known]
