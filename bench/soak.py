@@ -359,22 +359,27 @@ def differing_views(host: Host, api: Api, tables: dict[str, Any]) -> list[tuple[
 
 async def explain(
     ids: RedisMessageIds, differ: list[tuple[str, list[Msg], Any, Any]], tables: dict[str, Any], soak: Soak
-) -> None:
+) -> list[str]:
     """What the first few differing messages show, what they should, and what Redis says they show; when
-    the table's turn began and its last presses (UTC, as the workers' logs say)."""
+    the table's turn began and its last presses (UTC, as the workers' logs say). Printed and returned."""
+    lines = []
     for what, shown, screen, target in differ[:5]:
-        print(f"  {what} (its turn began at {utc(tables[target.table].turn_since)} UTC)")
+        lines.append(f"  {what} (its turn began at {utc(tables[target.table].turn_since)} UTC)")
         for p in [p for p in soak.presses if p.table == target.table][-3:]:
             at = soak.api.answered_at.get(p.qid)
             answer = soak.api.answer_params.get(p.qid, {}).get("text", "")
             took = f"answered in {at - p.sent:.1f}s {answer!r}" if at is not None else "not answered"
             sent = utc(time.time() - (time.monotonic() - p.sent))
-            print(f"    press at {sent}: seat {p.seat} {p.action} to {p.worker or 'no worker'}, {took}")
+            who = p.worker or "no worker"
+            lines.append(f"    press at {sent}: seat {p.seat} {p.action} to {who}, {took}")
         for m in shown:
-            print(f"    shown #{m.message_id}: {m.text[-90:]!r} {[meaning(t) for t in m.tokens()]}")
+            lines.append(f"    shown #{m.message_id}: {m.text[-90:]!r} {[meaning(t) for t in m.tokens()]}")
         wanted = [meaning(b.token) for row in screen.buttons for b in row if b.token]
-        print(f"    wanted: {screen_html(screen)[-90:]!r} {wanted} ({fingerprint(screen)})")
-        print(f"    Redis: message id and fingerprint {await ids.lookup(target)}")
+        lines.append(f"    wanted: {screen_html(screen)[-90:]!r} {wanted} ({fingerprint(screen)})")
+        lines.append(f"    Redis: message id and fingerprint {await ids.lookup(target)}")
+    for line in lines:
+        print(line)
+    return lines
 
 
 def utc(at: float) -> str:
@@ -528,7 +533,7 @@ async def run(
     print(f"duplicated: {figures['duplicated']}")
     print(f"presses answered: {answered} of {len(s.presses)} sent ({s.unsent} found no worker)")
     print(f"views that differ from the committed state: {len(differ)}")
-    await explain(RedisMessageIds(store.redis), differ, committed, s)
+    why = await explain(RedisMessageIds(store.redis), differ, committed, s)
     kinds = ", ".join(f"{k} {v / len(tables):.0f}" for k, v in sizes.most_common() if v)
     print(f"Redis memory per table, every key: {sum(sizes.values()) / len(tables):.0f} B ({kinds})")
     print(f"workers' exit codes at the end (SIGTERM): {codes_at_exit}; logs in {args.logs}")
@@ -537,6 +542,7 @@ async def run(
         "answered": answered,
         "sent": len(s.presses),
         "differ": len(differ),
+        "why": why,  # the first differing views explained (the test's assertion message carries it)
         "events": events,
         "bytes_per_table": round(sum(sizes.values()) / len(tables)),
         "exit_codes": codes_at_exit,

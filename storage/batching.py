@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import weakref
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -25,6 +25,19 @@ Q = TypeVar("Q")
 A = TypeVar("A")
 Command = tuple[str, tuple[Any, ...], dict[str, Any]]
 TASKS = "redis batch"  # the name of the tasks that send a tick's batches (benches count them apart)
+# a pseudo-command of a write request: its key's writes must reach a replica (`WAIT` on its node, in the
+# same pipeline) before the request is answered; its reply is the number of replicas that had them
+DURABLE = "durable"
+
+
+@dataclass(frozen=True)
+class Wait:
+    """A `WAIT` sent behind a pipeline's writes on one node (`name`: "" and `node` None for one server)."""
+
+    name: str
+    node: Any
+    replicas: int
+    timeout_ms: int
 
 
 @dataclass
@@ -85,16 +98,26 @@ class Coalescer(Generic[Q, A]):
                 future.set_result(reply)
 
 
-async def pipeline(redis: aioredis.Redis, commands: list[Command], *, transaction: bool = False) -> list[Any]:
+async def pipeline(
+    redis: aioredis.Redis,
+    commands: list[Command],
+    *,
+    transaction: bool = False,
+    waits: Sequence[Wait] = (),
+) -> list[Any]:
     """Send `commands` in one pipeline; every reply, errors included. On a Cluster scripts go by name
-    (redis-py refuses `.evalsha` in a cluster pipeline, not the command) and no transaction spans nodes."""
+    (redis-py refuses `.evalsha` in a cluster pipeline, not the command) and no transaction spans nodes.
+    `waits`: a `WAIT` behind the commands on each node named (None: the server); their replies follow."""
     cluster = is_cluster(redis)
     async with redis.pipeline(transaction=transaction and not cluster) as pipe:
         for name, args, kwargs in commands:
-            if name == "evalsha" and cluster:
-                pipe.execute_command("EVALSHA", *args)
+            if name in ("evalsha", "eval") and cluster:
+                pipe.execute_command(name.upper(), *args)
             else:
                 getattr(pipe, name)(*args, **kwargs)
+        for wait in waits:
+            where = {"target_nodes": wait.node} if wait.node is not None else {}
+            pipe.execute_command("WAIT", wait.replicas, wait.timeout_ms, **where)
         return list(await pipe.execute(raise_on_error=False))
 
 
@@ -107,11 +130,18 @@ class Batches:
     The commands of a tick on one hash are sent as one (`merged`): the lookups of a table's messages (the
     group's, the mover's hand, the next player's) as one HMGET, what they show now as one HSET, a TTL
     asked twice once — a move's outbox writes one command, not six, and a lone command needs no
-    transaction."""
+    transaction.
+
+    A write request may ask for its key's writes to be durable (a `DURABLE` command: a new message's
+    id, which the platform shows already — lost with a dying master, the message would be an orphan
+    whose later views go to the older one): with `durability` (the store's `storage.tables.Durability`)
+    waiting for replicas, the tick's writes then go without a transaction and a `WAIT` follows them on
+    each node such a key is on, in the same pipeline (the same connection: no round trip more)."""
 
     def __init__(self, redis: aioredis.Redis) -> None:
         self.redis = redis
         self.atomic = not is_cluster(redis)
+        self.durability: Any = None  # `storage.tables.Durability` (set by `RedisMessageIds`)
         self.reads: Coalescer[list[Command], list[Any]] = Coalescer(self._reads, f"{TASKS} reads")
         self.writes: Coalescer[list[Command], list[Any]] = Coalescer(self._writes, f"{TASKS} writes")
 
@@ -121,9 +151,38 @@ class Batches:
         return _split(asked, [pick(results) for pick in picks])
 
     async def _writes(self, asked: list[list[Command]]) -> list[list[Any]]:
-        commands, picks = merged([c for request in asked for c in request])
-        results = await pipeline(self.redis, commands, transaction=self.atomic and len(commands) > 1)
-        return _split(asked, [pick(results) for pick in picks])
+        flat = [c for request in asked for c in request]
+        commands, picks = merged([c for c in flat if c[0] != DURABLE])
+        durable = [str(args[0]) for name, args, _ in flat if name == DURABLE]
+        waits = await self._waits(durable) if durable and self.durability is not None else []
+        transaction = self.atomic and len(commands) > 1 and not waits
+        results = await pipeline(self.redis, commands, transaction=transaction, waits=waits)
+        acked = {}
+        for wait, reply in zip(waits, results[len(commands) :], strict=True):
+            self.durability.acked(reply, wait.name)  # an error counts as a shortfall, not the writes'
+            acked[wait.name] = None if isinstance(reply, BaseException) else reply
+        replies = iter([pick(results) for pick in picks])
+        return _split(asked, [self._acked(c, acked) if c[0] == DURABLE else next(replies) for c in flat])
+
+    def _acked(self, durable: Command, acked: dict[str, Any]) -> Any:
+        """The reply of the `WAIT` on the node of a `DURABLE` command's key (None: none was sent)."""
+        if not acked:
+            return None
+        return acked.get("" if self.atomic else self.redis.get_node_from_key(durable[1][0]).name)  # type: ignore[attr-defined]
+
+    async def _waits(self, keys: list[str]) -> list[Wait]:
+        """A `WAIT` for each node holding one of `keys`, unless its waits are paused (`Durability`)."""
+        if not self.atomic:
+            await self.redis.initialize()  # type: ignore[attr-defined]  # (a no-op once it knows the slots)
+        nodes = {}
+        for key in keys:
+            node = None if self.atomic else self.redis.get_node_from_key(key)  # type: ignore[attr-defined]
+            nodes["" if node is None else node.name] = node
+        waits = [
+            Wait(name, node, self.durability.replicas(name), self.durability.timeout_ms)
+            for name, node in nodes.items()
+        ]
+        return [w for w in waits if w.replicas]
 
 
 Pick = Callable[[list[Any]], Any]

@@ -11,15 +11,21 @@ Beside each id, `<key>#shown` holds the fingerprint of the view the message show
 re-sends an identical view and a restarted worker can tell which messages differ from the committed
 state.
 
+Writes across workers and failovers: each write is one small script (an id with its view and TTL, a
+view, a forget), so it lands whole, and a write that comes late — a worker slowed down, or a client
+replaying it on the new master after a failover — cannot point a target back at an older view: an id
+whose view is older than the stored one's is refused (`SET_ID`), and a view or a forget naming a message
+that is no longer the target's is refused (`MARK`, `FORGET`); the outbox then deletes the message it
+posted, or sends the view to the message that took over. A new id waits for a replica (`WAIT`, in its
+own pipeline) when the store's commits do (`storage.batching.DURABLE`): lost with a dying master, it
+would leave the message just posted an orphan.
+
 Round trips: the lookups asked for in one event-loop tick go to Redis as one pipeline (the outbox's
 lanes — a move's group table, the mover's hand, the next player's hand — each look at their message at
 once), with the pacing slots asked for in that tick (`storage.batching`), and so do the writes (`set`,
 `mark`); each caller gets its own reply, or the error that stopped its pipeline. On a single server the
-writes of a tick go in one MULTI/EXEC (a new id, its fingerprint and its TTL land together); a Cluster's
-pipeline cannot span slots in a transaction, so there they go non-transactionally, split per node by
-redis-py: an id and its fingerprint still land together (one HSET), its EXPIRE right behind it on the
-same connection (a server lost between the two could leave a hash without its TTL until the table's
-next commit sets it).
+writes of a tick go in one MULTI/EXEC (none when a WAIT follows them); a Cluster's pipeline cannot span
+slots in a transaction, so there they go non-transactionally, split per node by redis-py.
 """
 
 from __future__ import annotations
@@ -29,7 +35,7 @@ from typing import Any, Protocol
 
 import redis.asyncio as aioredis
 
-from storage.batching import Command, batches
+from storage.batching import DURABLE, Command, batches
 from storage.keys import Keys
 from storage.tables import guarded
 
@@ -51,6 +57,39 @@ def group_of(key: str) -> str:
         return rest.split(":", 1)[0]
     return key
 
+
+# KEYS[1] the ids' hash; ARGV: field, message id, view ('' none), ttl, nx (1: only a TTL where none).
+# A view is `<fingerprint>@<table version>` (`bot.core.outbox_rules.split`); an id whose view is older than
+# the stored one's is refused (0): a late write (a worker slowed, a client's retry across a failover) must
+# not point the target at a message showing an older view than the one another worker showed since.
+SET_ID = """
+local function version(view) return tonumber(string.match(view or '', '@(%d+)$')) end
+local mine, stored = version(ARGV[3]), version(redis.call('HGET', KEYS[1], ARGV[1] .. '#shown'))
+if mine and stored and stored > mine then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+if ARGV[3] == '' then
+  redis.call('HDEL', KEYS[1], ARGV[1] .. '#shown')
+else
+  redis.call('HSET', KEYS[1], ARGV[1] .. '#shown', ARGV[3])
+end
+if ARGV[5] == '0' or redis.call('TTL', KEYS[1]) < 0 then redis.call('EXPIRE', KEYS[1], ARGV[4]) end
+return 1
+"""
+
+# KEYS[1] the ids' hash; ARGV: field, view, message id ('' any). Refused (0) when the target's stored id is
+# not the message edited (another message took over meanwhile: the edit went to a leftover).
+MARK = """
+if ARGV[3] ~= '' and redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[3] then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1] .. '#shown', ARGV[2])
+return 1
+"""
+
+# KEYS[1] the ids' hash; ARGV: field, message id ('' any). As MARK, refused (0) for a message not the target's
+FORGET = """
+if ARGV[2] ~= '' and redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[2] then return 0 end
+redis.call('HDEL', KEYS[1], ARGV[1], ARGV[1] .. '#shown')
+return 1
+"""
 
 LAYOUT = "2"  # `{p}:layout`: the message ids of tables live in their table's slot
 
@@ -81,18 +120,24 @@ async def move_table_ids(redis: aioredis.Redis, prefix: str) -> int:
 
 
 class RedisMessageIds:
-    def __init__(self, redis: aioredis.Redis, prefix: str = "kozyr", ttl: float = 30 * 86400) -> None:
+    def __init__(
+        self, redis: aioredis.Redis, prefix: str = "kozyr", ttl: float = 30 * 86400, *, durability: Any = None
+    ) -> None:
         self.redis = redis
         self.keys = Keys(prefix)
         self.ttl = int(ttl)
         self.batches = batches(redis)  # shared with the pacer on this client: one pipeline per tick
         self.atomic = self.batches.atomic  # a Cluster: no transaction across slots
+        if durability is not None:  # the store's: a new message's id waits for a replica, as a commit does
+            self.batches.durability = durability
 
-    async def _write(self, commands: list[Command]) -> None:
-        """Write in this tick's pipeline; the first error of these commands is raised."""
-        error = next((r for r in await self.batches.writes(commands) if isinstance(r, BaseException)), None)
+    async def _write(self, commands: list[Command]) -> list[Any]:
+        """Write in this tick's pipeline; their replies, or the first error of these commands raised."""
+        replies = await self.batches.writes(commands)
+        error = next((r for r in replies if isinstance(r, BaseException)), None)
         if error is not None:
             raise error
+        return replies
 
     def _where(self, target: Keyed) -> tuple[str, str]:
         return self.keys.messages(group_of(target.key)), target.key
@@ -123,29 +168,32 @@ class RedisMessageIds:
         return found[0], found[1]
 
     @guarded
-    async def set(self, target: Keyed, message_id: str, shown: str | None = None) -> None:
+    async def set(self, target: Keyed, message_id: str, shown: str | None = None) -> bool:
+        """Store the id of the target's new message and the view it shows; False (nothing written) when
+        the stored message shows a newer table version than `shown` (a write that arrives late: another
+        worker showed a newer view meanwhile, so the new message is not the target's)."""
         key, field = self._where(target)
-        # the id and its view in one HSET (a new id never reads as showing the old view; without a view,
-        # the old one is dropped first); a table's ids live as long as the table: its commits set their
-        # TTL (`Store.commit`), here only a first id gets one; other targets' ids expire `ttl` after the
-        # last one stored
-        if shown is None:
-            commands: list[Command] = [
-                ("hdel", (key, field + SHOWN), {}),
-                ("hset", (key, field, message_id), {}),
-            ]
-        else:
-            commands = [("hset", (key,), {"mapping": {field: message_id, field + SHOWN: shown}})]
-        nx = field.split(":", 1)[0] in TABLE_KINDS
-        await self._write([*commands, ("expire", (key, self.ttl), {"nx": nx})])
+        # a table's ids live as long as the table: its commits set their TTL (`Store.commit`), here only a
+        # first id gets one; other targets' ids expire `ttl` after the last one stored
+        nx = int(field.split(":", 1)[0] in TABLE_KINDS)
+        args = (SET_ID, 1, key, field, message_id, shown or "", self.ttl, nx)
+        # durable: lost with a dying master, the id would leave the message just posted an orphan (its
+        # later views edited into the older message); a view alone (`mark`) lost is only sent again
+        written, _acked = await self._write([("eval", args, {}), (DURABLE, (key,), {})])
+        return bool(written)
 
     @guarded
-    async def mark(self, target: Keyed, shown: str) -> None:
-        """The message now shows a view with this fingerprint (`bot.core.render.fingerprint`)."""
+    async def mark(self, target: Keyed, shown: str, message_id: str | None = None) -> bool:
+        """The message now shows a view with this fingerprint (`bot.core.render.fingerprint`). With the id
+        of the message edited: False (nothing written) when that is no longer the target's message."""
         key, field = self._where(target)
-        await self._write([("hset", (key, field + SHOWN, shown), {})])
+        (written,) = await self._write([("eval", (MARK, 1, key, field, shown, message_id or ""), {})])
+        return bool(written)
 
     @guarded
-    async def forget(self, target: Keyed) -> None:
+    async def forget(self, target: Keyed, message_id: str | None = None) -> bool:
+        """Drop the target's id and view; with `message_id` (a message found gone), only while that is the
+        target's message (False: another took over, which stays)."""
         key, field = self._where(target)
-        await self.redis.hdel(key, field, field + SHOWN)
+        (dropped,) = await self._write([("eval", (FORGET, 1, key, field, message_id or ""), {})])
+        return bool(dropped)

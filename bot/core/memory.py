@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from bot.core.outbox_rules import split
+
 
 class Target(Protocol):
     """What a message is kept under: any of the outbox's targets (`bot.core.outbox.Target`)."""
@@ -26,19 +28,29 @@ class MemoryMessageIds:
     async def lookup(self, target: Target) -> tuple[str | None, str | None]:
         return self.ids.get(target.key), self.shown.get(target.key)
 
-    async def set(self, target: Target, message_id: str, shown: str | None = None) -> None:
+    async def set(self, target: Target, message_id: str, shown: str | None = None) -> bool:
+        mine, stored = split(shown)[1], split(self.shown.get(target.key))[1]
+        if mine is not None and stored is not None and stored > mine:
+            return False  # a newer view is shown already (`storage.messages.SET_ID`)
         self.ids[target.key] = message_id
         if shown is None:
             self.shown.pop(target.key, None)
         else:
             self.shown[target.key] = shown
+        return True
 
-    async def mark(self, target: Target, shown: str) -> None:
+    async def mark(self, target: Target, shown: str, message_id: str | None = None) -> bool:
+        if message_id is not None and self.ids.get(target.key) != message_id:
+            return False  # another message is the target's now
         self.shown[target.key] = shown
+        return True
 
-    async def forget(self, target: Target) -> None:
+    async def forget(self, target: Target, message_id: str | None = None) -> bool:
+        if message_id is not None and self.ids.get(target.key) != message_id:
+            return False
         self.ids.pop(target.key, None)
         self.shown.pop(target.key, None)
+        return True
 
 
 class MemoryPacer:

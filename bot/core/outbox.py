@@ -35,7 +35,7 @@ from bot.core.outbox_ports import (
     Transport,
     Unreachable,
 )
-from bot.core.outbox_rules import NEW_MESSAGES, VERSION, merged, newer, split, superseded, unping
+from bot.core.outbox_rules import NEW_MESSAGES, VERSION, merged, newer, older, split, superseded, unping
 from bot.core.outcome import Delivery, HandTarget, PingTarget, TableTarget
 from bot.core.render import fingerprint
 from storage.batching import Ahead
@@ -61,9 +61,10 @@ def _first(lane: _Lane) -> str:
 
 
 def lane_of(target: Target) -> str:
-    """Messages to a group share its lane; hand messages share the user's private chat."""
+    """Messages to a group share its lane; a person's hand messages of one table share one (`<name>@<table
+    id>`: paced in the table's slot, `storage.keys.lane_tag`, so its commits carry the lane's slot)."""
     if isinstance(target, HandTarget):
-        return f"dm:{target.user.key}"
+        return f"dm:{target.user.key}@{target.table}"
     return f"chat:{target.chat.key}"
 
 
@@ -324,7 +325,9 @@ class Outbox:
                 await self.sleep(min(30.0, 2.0**attempt))
         log.error("lane %s: giving up on a delivery after %d attempts", lane.key, self.max_attempts)
 
-    async def _send(self, lane: _Lane, d: Delivery) -> None:
+    async def _send(self, lane: _Lane, d: Delivery, *, again: bool = True) -> None:
+        """Send `d`: edit the target's message, or post a new one (`again`: once more to the target's
+        current message if another took over during the edit)."""
         target = d.target
         if isinstance(target, PingTarget):
             await self._ping(lane, d)
@@ -347,24 +350,48 @@ class Outbox:
             and await self._adopt(lane, d, old, shown, view)
         ):
             return
+        if old is not None and (older(shown, d) or (not d.notify and superseded(shown, d, drawn))):
+            self.skipped += 1  # the message reads this or newer (an alert: it is over): no call, no budget
+            return
         if old is not None and not d.notify:
-            if superseded(shown, d, drawn):
-                self.skipped += 1  # the message already reads this or newer: no call, no budget spent
+            if await self._edit(lane, d, old, view, again):
                 return
-            self._count(lane)
-            try:
-                await self.transport.edit(target, old, d.screen)
-                await self.ids.mark(target, view)
-                return
-            except MessageGone:
-                await self.ids.forget(target)
-                old = None
+            old = None  # gone: a new message below
         self._count(lane)
         new = await self.transport.post(target, d.screen)
-        if new is not None:
-            await self.ids.set(target, new, view)
+        if new is not None and await self.ids.set(target, new, view) is False:
+            # a newer view was stored meanwhile (this write came late): the message just posted shows an
+            # older one and is nobody's — it goes, and the stored one stays
+            await self._drop(lane, target, new)
+            return
         if old is not None:
             await self._retire(lane, target, old, shown)
+
+    async def _edit(self, lane: _Lane, d: Delivery, old: str, view: str, again: bool) -> bool:
+        """Edit the target's message `old` to `d`; False when it is gone (a new one is to be posted). Another
+        worker's message may take over meanwhile (the stored id is no longer `old`): the view then goes to
+        that one (`again`), and a leftover edited here with buttons goes."""
+        self._count(lane)
+        try:
+            await self.transport.edit(d.target, old, d.screen)
+        except MessageGone:
+            if await self.ids.forget(d.target, old) is not False:
+                return False
+        else:
+            if await self.ids.mark(d.target, view, old) is not False:
+                return True
+            await self._retire(lane, d.target, old, view)
+        if again:
+            await self._send(lane, d, again=False)
+        return True
+
+    async def _drop(self, lane: _Lane, target: Target, message_id: str, what: str = "an overtaken") -> None:
+        """Delete a message that is not (or no longer) the target's; one that cannot be is left."""
+        self._count(lane)
+        try:
+            await self.transport.delete(target, message_id)
+        except Exception:
+            log.info("lane %s: could not delete %s message", lane.key, what)
 
     async def _retire(self, lane: _Lane, target: Target, old: str, shown: str | None) -> None:
         """A newer message of `target` took over from `old` (which showed `shown`): an old hand goes (two
@@ -372,11 +399,7 @@ class Outbox:
         snapshot."""
         plain = not split(shown)[0].endswith("*")  # the old hand shows no buttons
         if isinstance(target, HandTarget) and not (plain and self.keep_plain_hands):
-            self._count(lane)
-            try:
-                await self.transport.delete(target, old)
-            except Exception:
-                log.info("lane %s: could not delete a superseded message", lane.key)
+            await self._drop(lane, target, old, "a superseded")
 
     async def _adopt(self, lane: _Lane, d: Delivery, old: str | None, shown: str | None, view: str) -> bool:
         """The person pressed a message of this target other than the one stored (`old`). A newer one — a
@@ -386,18 +409,16 @@ class Outbox:
         usual (False)."""
         assert d.pressed is not None
         if not newer(d.pressed, old):
-            self._count(lane)
-            try:
-                await self.transport.delete(d.target, d.pressed)
-            except Exception:
-                log.info("lane %s: could not delete a leftover message", lane.key)
+            await self._drop(lane, d.target, d.pressed, "a leftover")
             return False
         self._count(lane)
         try:
             await self.transport.edit(d.target, d.pressed, d.screen)
         except MessageGone:
             return False
-        await self.ids.set(d.target, d.pressed, view)
+        if await self.ids.set(d.target, d.pressed, view) is False:
+            await self._drop(lane, d.target, d.pressed)  # a newer view is shown on the stored one
+            return True
         if old is not None:
             await self._retire(lane, d.target, old, shown)
         return True
@@ -420,11 +441,7 @@ class Outbox:
         if old is None:
             return
         await self._slot(lane)
-        self._count(lane)
-        try:
-            await self.transport.delete(target, old)
-        except Exception:  # not retried: the new ping went out, and only a leftover stays
-            log.info("lane %s: could not delete an earlier ping", lane.key)
+        await self._drop(lane, target, old, "an earlier ping")  # not retried: the new ping went out
 
     async def _unreachable(self, d: Delivery) -> None:
         if isinstance(d.target, HandTarget) and self.on_unreachable is not None:

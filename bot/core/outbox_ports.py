@@ -51,12 +51,16 @@ class MessageIds(Protocol):
     async def lookup(self, target: Target) -> tuple[str | None, str | None]:
         """(message id, fingerprint of the view it shows) in one read."""
 
-    async def set(self, target: Target, message_id: str, shown: str | None = None) -> None: ...
+    async def set(self, target: Target, message_id: str, shown: str | None = None) -> bool:
+        """The target's new message and its view; False (not stored) when the stored message shows a
+        newer table version (the write came late: another worker showed a newer view meanwhile)."""
 
-    async def mark(self, target: Target, shown: str) -> None:
-        """The message now shows a view with this fingerprint."""
+    async def mark(self, target: Target, shown: str, message_id: str | None = None) -> bool:
+        """The message now shows a view with this fingerprint; with `message_id`, False (not stored) when
+        that message is no longer the target's."""
 
-    async def forget(self, target: Target) -> None: ...
+    async def forget(self, target: Target, message_id: str | None = None) -> bool:
+        """Drop the target's id; with `message_id`, False (kept) when that is no longer the target's."""
 
 
 @dataclass(frozen=True)

@@ -152,7 +152,7 @@ async def run_discord(
 
     assert settings.discord_token is not None, "DISCORD_TOKEN is not set"
     state = RedisState(store.redis, prefix=store.prefix)
-    ids = RedisMessageIds(store.redis, prefix=store.prefix)
+    ids = RedisMessageIds(store.redis, prefix=store.prefix, durability=store.durability)
     pacer = RedisPacer(store.redis, prefix=store.prefix)  # each channel's pace, shared by every worker
     client, frontend = build(settings, host, ids, state=state, prefs=store, pacer=pacer)
     try:

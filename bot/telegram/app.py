@@ -89,7 +89,7 @@ async def run_telegram(
         frontend = TelegramFrontend(
             bot,
             host,
-            RedisMessageIds(store.redis, prefix=store.prefix),
+            RedisMessageIds(store.redis, prefix=store.prefix, durability=store.durability),
             bot_username=me.username or "",
             prefs=store,
             pacer=RedisPacer(store.redis, prefix=store.prefix),

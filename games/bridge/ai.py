@@ -1,7 +1,8 @@
 """The bridge robot: bids by the system in `system.py`, plays by sampling and double-dummy solving.
 
 It sees only its seat's view and the legal actions. In the auction it makes the system's call, or a slam
-where its judgement finds one over the game that call reaches (`judge.slam`). In play it deals the unseen
+where its judgement finds one over the game that call reaches (`judge.slam`), or a sacrifice over the
+opponents' game where its judgement finds one cheaper (`judge.sacrifice`). In play it deals the unseen
 cards many times over — every deal consistent with the play so far (cards played, suits a seat has shown
 out of) and with what each seat's calls meant (`system.meaning`: points and suit lengths) — solves each
 deal double-dummy with DDS (endplay), and plays the card with the best average score for its side (the
@@ -85,6 +86,7 @@ class BridgeBot:
         min_samples: int = 1,
         judgement: bool = False,
         slams: bool = True,
+        sacrifices: bool = True,
         lead_samples: int = 24,
         lead_preference: float = LEAD_PREFERENCE,
     ) -> None:
@@ -93,6 +95,7 @@ class BridgeBot:
         self.min_samples = min_samples
         self.judgement = judgement
         self.slams = slams
+        self.sacrifices = sacrifices
         self.lead_samples = lead_samples
         self.lead_preference = lead_preference
 
@@ -116,6 +119,8 @@ class BridgeBot:
             call = system.choose(view.hand, sit, view.vul)[0]
         if self.slams:
             call = judge.slam(view.hand, sit, view.vul, call, legal, rng)
+        if self.sacrifices:
+            call = judge.sacrifice(view.hand, sit, view.vul, call, legal, rng)
         if call in legal:
             return call
         return auc.PASS if auc.PASS in legal else legal[0]  # a call this table does not allow (contest)

@@ -56,11 +56,11 @@ class KilledAfterAlert(RedisMessageIds):
 
     armed = False
 
-    async def set(self, target, message_id: str, shown: str | None = None) -> None:
+    async def set(self, target, message_id: str, shown: str | None = None) -> bool:
         if self.armed and isinstance(target, HandTarget):
             self.armed = False
             raise asyncio.CancelledError  # the lane's task ends here, as the process would
-        await super().set(target, message_id, shown)
+        return await super().set(target, message_id, shown)
 
 
 class Front(Both):

@@ -247,3 +247,92 @@ async def test_an_older_view_never_replaces_a_newer_one_another_worker_sent(ft: 
     second.submit([versioned(6)])  # a newer one goes out from either worker
     await second.drain()
     assert tr.calls[-1][1:] == ("edit", "table:t1", "move 6")
+
+
+class HeldIds(MemoryMessageIds):
+    """Message ids two workers share; one write (`held`: "set" or "edit") waits for `release` — a write
+    slowed down, or replayed by the client after a failover, arriving after the other worker's."""
+
+    def __init__(self, held: str) -> None:
+        super().__init__()
+        self.held, self.release, self.waiting = held, asyncio.Event(), asyncio.Event()
+
+    async def _hold(self, what: str) -> None:
+        if self.held == what:
+            self.held = ""
+            self.waiting.set()
+            await self.release.wait()
+
+    async def set(self, target, message_id: str, shown: str | None = None) -> bool:
+        await self._hold("set")
+        return await super().set(target, message_id, shown)
+
+    async def mark(self, target, shown: str, message_id: str | None = None) -> bool:
+        await self._hold("mark")
+        return await super().mark(target, shown, message_id)
+
+
+def versioned(d: Delivery, version: int) -> Delivery:
+    return d.model_copy(update={"version": version})
+
+
+async def interleaved(ft: FakeTime, ids: HeldIds, first: Delivery, second: Delivery) -> FakeTransport:
+    """`first` from one worker until its held write, then `second` from another, then the held write."""
+    one, tr = make(ft, ids=ids)
+    other = Outbox(tr, ids, clock=ft.clock, sleep=ft.sleep)
+    one.submit([first])
+    await ids.waiting.wait()
+    other.submit([second])
+    await other.drain()
+    ids.release.set()
+    await one.drain()
+    return tr
+
+
+async def test_a_late_id_of_a_new_message_never_points_at_an_older_view(ft: FakeTime) -> None:
+    """A turn alert (version 13) whose id reaches the store after another worker showed version 16 on the
+    stored message: the alert is deleted, the stored message stays (the soak's "views that differ": the
+    late id won, and the person's newest message showed the old turn)."""
+    ids = HeldIds("set")
+    key = hand("x").target.key
+    ids.ids[key], ids.shown[key] = "0", "old@12"
+    alert = versioned(hand("your turn", notify=True, buttons=True), 13)
+    tr = await interleaved(ft, ids, alert, versioned(hand("cards"), 16))
+    assert [(verb, text) for _, verb, _, text in tr.calls] == [
+        ("post", "your turn"),
+        ("edit", "cards"),
+        ("delete", "1"),  # the alert, overtaken
+    ]
+    assert (ids.ids[key], ids.shown[key].rpartition("@")[2]) == ("0", "16")
+
+
+async def test_a_view_edited_into_a_message_another_worker_replaced_goes_to_the_new_one(ft: FakeTime) -> None:
+    """One worker edits the stored message while another posts a turn alert that takes over: the edit's
+    view is not recorded for the alert (it would claim the alert shows it) but sent to it."""
+    ids = HeldIds("mark")
+    key = hand("x").target.key
+    ids.ids[key], ids.shown[key] = "0", "old@12"
+    cards = versioned(hand("cards"), 14)
+    tr = await interleaved(ft, ids, cards, versioned(hand("your turn", notify=True, buttons=True), 15))
+    assert [(verb, text) for _, verb, _, text in tr.calls] == [
+        ("edit", "cards"),
+        ("post", "your turn"),
+        ("delete", "0"),  # the alert's worker retires the old hand
+        ("delete", "0"),  # and so does the editing one, finding the alert stored (a leftover)
+    ]  # and the view of 14 is not sent to the alert: it shows 15 already
+    assert (ids.ids[key], ids.shown[key].rpartition("@")[2]) == ("1", "15")
+
+
+async def test_a_turn_alert_older_than_what_the_message_shows_is_not_posted(ft: FakeTime) -> None:
+    """A turn alert sent late (a reconcile's, queued behind a busy worker's budget) of version 13, when the
+    hand shows version 16 already: the turn it announced is over, nothing is posted."""
+    ids = MemoryMessageIds()
+    key = hand("x").target.key
+    ids.ids[key], ids.shown[key] = "0", "cards@16"
+    box, tr = make(ft, ids=ids)
+    box.submit([versioned(hand("your turn", notify=True, buttons=True), 13)])
+    await box.drain()
+    assert tr.calls == [] and box.skipped == 1
+    box.submit([versioned(hand("your turn again", notify=True, buttons=True), 17)])
+    await box.drain()
+    assert [verb for _, verb, _, _ in tr.calls] == ["post", "delete"]

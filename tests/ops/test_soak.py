@@ -21,5 +21,6 @@ async def test_a_short_soak_with_a_worker_killed_and_a_master_failed_over_loses_
     assert "worker" in got["events"][0] and "master" in got["events"][1], got["events"]
     assert got["sent"] >= 50 and got["answered"] >= got["sent"] * 0.9, got  # people played through it
     assert got["applied"] > got["sent"], got  # the AIs' moves too
-    assert (got["lost"], got["duplicated"], got["differ"]) == (0, 0, 0), got
+    why = "\n".join(got["why"])  # each differing view: what it shows, what it should, Redis's id
+    assert (got["lost"], got["duplicated"], got["differ"]) == (0, 0, 0), f"{got}\n{why}"
     assert got["bytes_per_table"] < 5 * 1024, got

@@ -19,7 +19,7 @@ from bot.telegram.frontend import lane_for, limit_for
 from storage import Conflict, RedisMessageIds, RedisPacer, Store, Unavailable
 from storage.batching import Ahead, merged
 from storage.connect import is_cluster
-from storage.tables import NOT_CARRIED
+from storage.tables import NOT_CARRIED, Durability
 from tests.core.hosting import RoundTrips
 
 GROUP = ChatRef(platform="telegram", id="-100")
@@ -60,6 +60,41 @@ async def test_one_ticks_lookups_and_writes_take_one_round_trip_each(
     if real(redis):  # a Cluster's pipeline may take a round trip per node it touches
         most = 1 if ids.atomic else 3
         assert 1 <= looked.count <= most and 1 <= wrote.count <= most, (looked.count, wrote.count)
+
+
+async def test_a_new_messages_id_waits_for_a_replica_in_its_own_round_trip(
+    redis: aioredis.Redis, prefix: str
+) -> None:
+    durability = Durability(replicas=1, timeout=0.02)  # these servers have no replica: each WAIT falls short
+    ids = RedisMessageIds(redis, prefix=prefix, durability=durability)
+    await asyncio.gather(*(ids.lookup(t) for t in TARGETS))  # connected (a new connection's setup)
+    with RoundTrips() as wrote:
+        await asyncio.gather(ids.set(TARGETS[0], "m0", "view0@3"), ids.set(TARGETS[1], "m1"))
+    assert await ids.lookup(TARGETS[0]) == ("m0", "view0@3") and await ids.get(TARGETS[1]) == "m1"
+    nodes = 1 if ids.atomic else 3
+    assert 1 <= durability.waits <= nodes and durability.shortfalls == durability.waits  # sent, and read
+    assert wrote.count <= nodes or not real(
+        redis
+    )  # behind the writes, on their connection: no round trip more
+    waits = durability.waits
+    durability._paused_until.clear()
+    await ids.mark(TARGETS[0], "view0@4")  # a view alone lost in a failover is only sent again
+    assert durability.waits == waits
+
+
+async def test_a_late_or_stale_write_never_takes_a_newer_message_over(
+    redis: aioredis.Redis, prefix: str
+) -> None:
+    """An id whose view is older than the stored one's is refused; a view or a forget for a message that
+    is no longer the target's is refused (`bot.core.outbox`: a write that came late across workers)."""
+    ids = RedisMessageIds(redis, prefix=prefix)
+    target = TARGETS[1]
+    assert await ids.set(target, "m1", "a@16")
+    assert not await ids.set(target, "m2", "b@13")  # late: 13 < 16
+    assert await ids.set(target, "m3", "c@16") and await ids.lookup(target) == ("m3", "c@16")
+    assert not await ids.mark(target, "d@17", "m1") and await ids.mark(target, "d@17", "m3")
+    assert not await ids.forget(target, "m1") and await ids.lookup(target) == ("m3", "d@17")
+    assert await ids.forget(target, "m3") and await ids.lookup(target) == (None, None)
 
 
 async def test_an_id_set_without_a_view_drops_the_old_view(redis: aioredis.Redis, prefix: str) -> None:
