@@ -1,7 +1,7 @@
 """The bridge robots measured against double-dummy: their auctions against par, their card play, a match.
 
     .venv/bin/python bench/bridge.py [--deals 300] [--play-deals 100] [--first 0] [--budget 0.5]
-                                     [--samples 48] [--part auction|match|play|lead|all]
+                                     [--samples 48] [--part auction|match|play|lead|defence|all]
 
 Every deal is seeded (`bench:<n>`) and played as board n + 1 (its dealer and vulnerability).
 
@@ -30,6 +30,11 @@ Lead (`--part lead`, `--play-deals` contracts): the opening lead alone, side by 
 the robot's against a lead chosen on 10 imagined deals by their values alone (what a 0.5 s budget bought
 before `games/bridge/leads.py`): the tricks each gives away against the best lead double-dummy, the
 difference with its interval, and the CPU a lead.
+
+Defence (`--part defence`, `--play-deals` contracts): the play after the opening lead, side by side on the
+same contracts and the same lead — robot defenders that give and read attitude and count signals
+(`games/bridge/signals.py`) against the same robots without them, each against a double-dummy declarer:
+the tricks lost after the lead, the difference with its interval, the CPU a card.
 """
 
 from __future__ import annotations
@@ -347,6 +352,37 @@ def bench_lead(finished: list[tuple[int, BridgeState]], deals: int, budget: floa
         print(f"  the robot's against {name}: {mean_ci(diff)} tricks a lead")
 
 
+def bench_defence(finished: list[tuple[int, BridgeState]], deals: int, budget: float, samples: int) -> None:
+    """The defence after the opening lead, side by side on the same contracts and leads: robot defenders
+    that signal and read partner's signals (`games/bridge/signals.py`) against the same robots without
+    them, each pair against a double-dummy declarer; the tricks lost after the lead."""
+    bot = BridgeBot(budget=budget, samples=samples)
+    robots = {"signals": bot, "no signals": BridgeBot(budget=budget, samples=samples, signals=False)}
+    lost: dict[str, list[float]] = {k: [] for k in robots}
+    think: dict[str, list[float]] = {k: [] for k in robots}
+    for i, state in [(i, s) for i, s in finished if s.contract is not None][:deals]:
+        c = state.contract
+        assert c is not None
+        seat = GAME.to_act(state)[0]
+        lead = bot.choose(GAME.view(state, seat), GAME.legal_actions(state, seat), random.Random(i + 1))
+        state, _ = GAME.apply(state, seat, lead)
+        trick = state.trick
+        assert trick is not None
+        after = max(solver.tricks_per_card(state.hands, c.strain, trick.leader, trick.cards()).values())
+        for name, robot in robots.items():
+            rng = random.Random((i + 1) * 7)
+            taken = play_out(state, 1 - auction.side(c.declarer), robot, rng, think[name])
+            lost[name].append(float(taken - after))
+    first, other = robots
+    print(f"defence after the opening lead, {len(lost[first])} deals (the robots' contracts, the same lead), "
+          "tricks lost a deal against a double-dummy declarer:")  # fmt: skip
+    for name in robots:
+        print(f"  {name}: {mean_ci(lost[name])}, CPU a card {statistics.mean(think[name]) * 1000:.0f} ms")
+    diff = [a - b for a, b in zip(lost[first], lost[other], strict=True)]
+    print(f"  {first} against {other}: {mean_ci(diff)} tricks a deal; better on {sum(d < 0 for d in diff)}, "
+          f"worse on {sum(d > 0 for d in diff)}")  # fmt: skip
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=300)
@@ -354,13 +390,13 @@ def main() -> None:
     ap.add_argument("--first", type=int, default=0, help="the first deal's seed number")
     ap.add_argument("--budget", type=float, default=0.5, help="CPU seconds per decision")
     ap.add_argument("--samples", type=int, default=48, help="sampled deals per decision at most")
-    ap.add_argument("--part", choices=("auction", "match", "play", "lead", "all"), default="all")
+    ap.add_argument("--part", choices=("auction", "match", "play", "lead", "defence", "all"), default="all")
     ap.add_argument("--judgement", action="store_true", help="calls weighed on imagined deals (judge.py)")
     args = ap.parse_args()
     bot = BridgeBot(budget=args.budget, samples=args.samples, judgement=args.judgement)
     began = time.time()
     finished = []
-    if args.part in ("auction", "play", "lead", "all"):
+    if args.part in ("auction", "play", "lead", "defence", "all"):
         deals = args.deals if args.part in ("auction", "all") else args.play_deals
         finished = bench_auction(deals, args.first, bot)
     if args.part in ("match", "all"):
@@ -369,6 +405,8 @@ def main() -> None:
         bench_play(finished, args.play_deals, bot)
     if args.part == "lead":
         bench_lead(finished, args.play_deals, args.budget)
+    if args.part == "defence":
+        bench_defence(finished, args.play_deals, args.budget, args.samples)
     print(f"wall {time.time() - began:.0f} s")
 
 

@@ -59,6 +59,7 @@ from bot.core.config import Settings
 from bot.core.host import Host
 from bot.core.outbox import Outbox, Target
 from bot.core.outcome import Delivery, HandTarget, Screen
+from bot.ops import loop
 from bot.telegram.frontend import PER_SECOND, lane_for, limit_for
 from storage import RedisMessageIds, RedisPacer, Store
 from tests.clocks import EventClock
@@ -91,6 +92,17 @@ class Transport:
 
     async def delete(self, target: Target, message_id: str) -> None:
         self.calls += 1
+
+
+class Clock(EventClock):
+    """The simulated clock; it tells `quiet` when something falls asleep on it."""
+
+    fell_asleep: asyncio.Future[None] | None = None
+
+    async def sleep(self, seconds: float) -> None:
+        if self.fell_asleep is not None and not self.fell_asleep.done():
+            self.fell_asleep.set_result(None)
+        await super().sleep(seconds)
 
 
 class Front:
@@ -196,7 +208,7 @@ class Run:
     host: Host
     outbox: Outbox
     transport: Transport
-    clock: EventClock
+    clock: Clock
     prefix: str
     tables: list[tuple[str, list[Any]]] = field(default_factory=list)
     latencies: list[float] = field(default_factory=list)
@@ -222,12 +234,12 @@ async def make_run(name: str, url: str, args: argparse.Namespace) -> Run:
         if wait is None:
             raise SystemExit("this code has no WAIT: run without REDIS_REPLICAS_TEST_URL")
         wait.wanted = 1
-    clock = EventClock()
+    clock = Clock()
     host = Host(store, Settings(ai_delay=0, search_budget=0.01, _env_file=None), clock=clock)
     transport = Transport()
     outbox = Outbox(
         transport,
-        RedisMessageIds(redis, prefix=prefix),
+        RedisMessageIds(redis, prefix=prefix, durability=store.durability),  # as a worker: ids WAIT too
         limit_for=limit_for,
         lane_for=lane_for,
         per_second=PER_SECOND,
@@ -258,12 +270,15 @@ async def open_table(host: Host, n: int, args: argparse.Namespace, chat_id: str)
 
 
 async def quiet(run: Run) -> None:
-    """Until every outbox lane is asleep on the clock or done (nothing in flight)."""
+    """Until every outbox lane is asleep on the clock or done (nothing in flight). It waits for a lane to
+    end or fall asleep, never polls: its CPU is counted as the worker's, and a worker waiting on Redis
+    idles in the event loop's select."""
     while True:
-        busy = [ln for ln in run.outbox._lanes.values() if ln.task is not None and not ln.task.done()]
+        busy = [ln.task for ln in run.outbox._lanes.values() if ln.task is not None and not ln.task.done()]
         if len(busy) <= run.clock.sleeping:
             return
-        await asyncio.sleep(0)
+        run.clock.fell_asleep = asyncio.get_running_loop().create_future()
+        await asyncio.wait([*busy, run.clock.fell_asleep], return_when=asyncio.FIRST_COMPLETED)
 
 
 async def settle(run: Run, until: float) -> None:
@@ -416,4 +431,4 @@ async def _memory(store: Store, key: str) -> int | None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    loop.run(main())  # the event loop a worker runs on (`bot/ops/loop.py`)

@@ -82,7 +82,7 @@ def main(argv: list[str] | None = None) -> None:
     settings = load_settings()
     if args.command == "healthcheck":
         sys.exit(healthcheck(settings))
-    from bot.ops import logs, preflight
+    from bot.ops import logs, loop, preflight
 
     worker = settings.worker_id or f"{socket.gethostname()}:{os.getpid()}"
     command = args.command
@@ -100,7 +100,7 @@ def main(argv: list[str] | None = None) -> None:
                 "neither TELEGRAM_TOKEN nor DISCORD_TOKEN is set, and there is no terminal for a console "
                 "table: set a token (see .env.example), or run `python -m bot console` in a terminal"
             )
-        code = asyncio.run(run(command, args, settings, worker))
+        code = loop.run(run(command, args, settings, worker))
     except preflight.Refused as e:
         log.error(e.message)
         code = e.code

@@ -13,6 +13,13 @@
     {p}:pref:chat:<chat>        hash: lang
     {p}:msg:{<id>}              hash: target key → platform message id of a table's messages, in the
                                 table's slot (see storage.messages); other targets: {p}:msg:{<target key>}
+    {p}:pace:{<lane>}           a lane's next free sending slot (storage.pacing), in the lane's own slot;
+    {p}:pace:{<id>}<name>       a table's own lane `<name>@<id>` (a person's hands there), in the table's
+                                (before both: {p}:pace:<lane>, no hash tag)
+
+On a Redis Cluster a new table's id is chosen in its group's slot (`in_slot`: a base36 counter and 3
+more characters, rarely 4): the table, its message ids and its group's pacing lane `{p}:pace:{chat:…}`
+share one slot, so a move's commit carries the lane's slot and the messages' lookup in its own pipeline.
 
 A table is one hash, so one script commits it and it costs one key's overhead. Beside the table JSON:
 `users`, the user keys of the table (so closing can clear their indexes), and the move history: `moves`
@@ -26,9 +33,12 @@ game. The due zset and its versions hash share the slot `{due}`. Chat and user i
 
 from __future__ import annotations
 
+import itertools
+from binascii import crc_hqx
 from dataclasses import dataclass
 
 DIGITS36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+SLOTS = 16384  # a Redis Cluster's hash slots (CRC16 of the key's hash tag, modulo this)
 
 
 def base36(n: int) -> str:
@@ -39,6 +49,32 @@ def base36(n: int) -> str:
         out = DIGITS36[r] + out
         if not n:
             return out
+
+
+def slot(tag: str) -> int:
+    """The Redis Cluster slot of a hash tag (or of a key without one)."""
+    return crc_hqx(tag.encode(), 0) % SLOTS
+
+
+def in_slot(base: str, tag: str) -> str:
+    """`base` (a table id) and a few [0-9a-z] characters, as short as makes a Cluster hash tag of the same
+    slot as `tag` (a lane's: `storage.pacing`). Three characters find most slots (46,656 endings for
+    16,384 slots); the few they miss take a fourth."""
+    want = slot(tag)
+    for length in (3, 4):
+        for ending in itertools.product(DIGITS36, repeat=length):
+            candidate = base + "".join(ending)
+            if crc_hqx(candidate.encode(), 0) % SLOTS == want:
+                return candidate
+    raise AssertionError("every slot is reached by four characters")
+
+
+def lane_tag(lane: str) -> str:
+    """The hash tag of a pacing lane's key: a table's own lane (`<name>@<table id>`: a person's hand
+    messages of one table, `bot.core.outbox.lane_of`) is paced in the table's slot, any other lane (a
+    group: every table of the chat is in its slot, `in_slot`) in its own."""
+    name, at, table = lane.rpartition("@")
+    return table if at and name and table.isalnum() else lane
 
 
 @dataclass(frozen=True)
@@ -103,6 +139,11 @@ class Keys:
     def watchers(self, chat: str) -> str:
         """People to tell privately when a table opens in this chat (`/notify`)."""
         return f"{self.prefix}:watch:{chat}"
+
+    def pace(self, lane: str) -> str:
+        """A lane's pacing slot (`storage.pacing`), in the slot of its hash tag (`lane_tag`)."""
+        tag = lane_tag(lane)
+        return f"{self.prefix}:pace:{{{tag}}}{lane[: -len(tag) - 1] if tag != lane else ''}"
 
     def messages(self, group: str) -> str:
         """The hash of a group of message ids: a table id (its table's and hands' messages, in the table's

@@ -18,7 +18,7 @@ import redis.asyncio as aioredis
 from redis.exceptions import NoScriptError
 
 from storage.batching import Command, batches
-from storage.keys import Keys
+from storage.keys import Keys, lane_tag
 from storage.tables import guarded
 
 # How long a lane's key outlives its slot, on Redis's own clock. The slot is in the caller's time, which
@@ -63,7 +63,13 @@ class RedisPacer:
         self._hold = redis.register_script(HOLD)
 
     def _key(self, lane: str) -> str:
-        return f"{self.keys.prefix}:pace:{lane}"
+        return self.keys.pace(lane)
+
+    @staticmethod
+    def tag(lane: str) -> str:
+        """The Cluster hash tag of a lane's key: a table whose id shares its slot (`storage.keys.in_slot`)
+        has the lane's take carried by its commits."""
+        return lane_tag(lane)
 
     def ahead(self, lane: str, interval: float, now: float) -> tuple[Command, Callable[[Any], float]]:
         """`take` as a command for another pipeline (a commit's: `storage.batching.Ahead`), and how its

@@ -29,13 +29,15 @@ return 1
 
 # KEYS: table hash, its message ids' hash (`storage.messages`: the same slot; its TTL follows the table's).
 # ARGV: expected, data, ttl, history bytes, token, closed (0/1), #moves, #added, #removed, codes, update,
-# moves..., added..., removed...   Returns {-1} when the version differs, {-2} when the table is gone, {-3}
-# when `update` (a platform's update id, '' for none) is among the table's recent ones (`seen`: it was
-# applied already, by this worker or another), else {version} followed by the table's users when it was
-# closed (so the caller can drop it from their indexes). A move starting with '#' starts a deal: the
-# current deal becomes `before`. A deal longer than the history bytes loses its oldest entries. `codes`
-# (the moves coded, `bot.core.movecode`) are appended to the field `game`, the whole running game's moves
-# for its replay. `seen` keeps the last SEEN_KEEP update ids, space-separated.
+# langs ('' unchanged), moves..., added..., removed...   Returns {-1} when the version differs, {-2} when
+# the table is gone, {-3} when `update` (a platform's update id, '' for none) is among the table's recent
+# ones (`seen`: it was applied already, by this worker or another), else {version} followed by the table's
+# users when it was closed (so the caller can drop it from their indexes). A move starting with '#' starts a
+# deal: the current deal becomes `before`. A deal longer than the history bytes loses its oldest entries.
+# `codes` (the moves coded, `bot.core.movecode`) are appended to the field `game`, the whole running game's
+# moves for its replay. `seen` keeps the last SEEN_KEEP update ids, space-separated. `langs`: each seated
+# person's language, a line `<user key> <language>` each, read by `Store.begin` for a press (no read of
+# their prefs).
 COMMIT = """
 local version = tonumber(redis.call('HGET', KEYS[1], 'version'))
 if version == nil then return {-2} end
@@ -82,7 +84,8 @@ local n_moves, n_added, n_removed = tonumber(ARGV[7]), tonumber(ARGV[8]), tonumb
 if ARGV[10] ~= '' then
   redis.call('HSET', KEYS[1], 'game', (redis.call('HGET', KEYS[1], 'game') or '') .. ARGV[10])
 end
-local i = 12
+if ARGV[12] ~= '' then redis.call('HSET', KEYS[1], 'langs', ARGV[12]) end
+local i = 13
 if n_moves > 0 then
   local moves = redis.call('HGET', KEYS[1], 'moves') or ''
   for _ = 1, n_moves do

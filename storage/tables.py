@@ -73,7 +73,7 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 from storage import scripts
 from storage.batching import Ahead, Command
 from storage.connect import is_cluster
-from storage.keys import Keys, base36
+from storage.keys import Keys, base36, in_slot
 from storage.packdict import DICT_1
 
 P = ParamSpec("P")
@@ -293,6 +293,20 @@ def _key_of(command: Command) -> str:
     return str(args[2] if name == "evalsha" else args[0])
 
 
+def seat_langs(seats: Sequence[tuple[str, str]]) -> str:
+    """The `langs` field of a table: a line `<user key> <language>` per seated person."""
+    return "\n".join(f"{user} {lang}" for user, lang in seats)
+
+
+def seat_lang(langs: str | None, user: str) -> str | None:
+    """A person's language in a table's `langs` field; None when they have no seat (or none is kept)."""
+    for line in (langs or "").split("\n"):
+        key, _, lang = line.rpartition(" ")
+        if key == user:
+            return lang
+    return None
+
+
 def _by_age(ids: list[str]) -> list[str]:
     """Table ids in creation order (they are base36 numbers)."""
     return sorted(ids, key=lambda i: (len(i), i))
@@ -415,9 +429,12 @@ class Store:
         lang: bool = True,
         ttl: float = CLAIM_TTL,
     ) -> tuple[str | None, bool, tuple[str, int] | None]:
-        """What a command needs first, in one round trip: the user's language (unless `lang` is False), the
-        claim of its update id (True when it is the first, or there is none) and the table (json, version)
-        when its id is known.
+        """What a command needs first, in one round trip: the user's language, the claim of its update id
+        (True when it is the first, or there is none) and the table (json, version) when its id is known.
+
+        The language is the user's preference; with `lang` False and a table, their seat's language as the
+        table's last commit wrote it (`langs`: no read of their preferences, in another slot of a Cluster):
+        None when they have no seat there or the table was written before seats' languages were kept.
 
         With `update` and a table, the update id is looked for among the table's recent ones instead of
         claiming `claim` on a key of its own: a press on a table is recorded by the commit it makes
@@ -431,25 +448,29 @@ class Store:
             if claim is not None and not in_table:
                 self._call(pipe, self._take, [self.keys.seen(claim)], [_token(), _ms(ttl)])
             if table_id is not None:
-                pipe.hmget(self.keys.table(table_id), ["data", "version", "seen"])
+                pipe.hmget(self.keys.table(table_id), ["data", "version", "seen", "langs"])
 
         results = await self._batch(build)
         language = results.pop(0) if lang else None
         claimed = bool(results.pop(0)) if claim is not None and not in_table else True
         found = None
         if table_id is not None:
-            data, version, seen = results.pop(0)
+            data, version, seen, langs = results.pop(0)
             found = None if data is None or version is None else (unpack(data), int(version))
             if in_table and seen and update in seen.split(" "):
                 claimed = False
+            if not lang:
+                language = seat_lang(langs, user)
         return language, claimed, found
 
     # -- tables ---------------------------------------------------------------------------------
     @guarded
-    async def new_id(self) -> str:
-        """A short unique id of [0-9a-z]: base36 of a counter that starts at a random value below 36**5."""
+    async def new_id(self, near: str | None = None) -> str:
+        """A short unique id of [0-9a-z]: base36 of a counter that starts at a random value below 36**5.
+        On a Cluster, with `near` (the hash tag of the table's group lane, `RedisPacer.tag`), a few more
+        characters put the table in that lane's slot (`storage.keys.in_slot`)."""
         n = await self._next_id(keys=[self.keys.ids], args=[secrets.randbelow(36**5)])
-        return base36(int(n))
+        return in_slot(base36(int(n)), near) if near is not None and self.cluster else base36(int(n))
 
     @guarded
     async def create(self, table_id: str, data: str, *, chat: str, users: Sequence[str] = ()) -> int:
@@ -494,6 +515,7 @@ class Store:
         update: str | None = None,
         lazy: bool = False,
         ahead: Ahead | None = None,
+        langs: str = "",
     ) -> int:
         """Write `data` as version expected+1 if the table is still at `expected`, else Conflict.
 
@@ -512,6 +534,8 @@ class Store:
         connection runs them in order). Closing a table takes a second round trip for the removals (the
         compare-and-set's reply names the table's users). On a Cluster: the additions first, on their
         own (a cluster pipeline sends to its nodes in parallel), the compare-and-set, then the rest.
+
+        `langs`: each seated person's language (`seat_langs`), for `begin` to read with the table.
 
         `ahead`: the outbox's reads of the table's messages and takes of their lanes' slots ride behind the
         compare-and-set in its pipeline (on a Cluster the lanes' keys go to their nodes in parallel); their
@@ -537,7 +561,9 @@ class Store:
             if hints and self.ordered_pipelines:
                 add(pipe)
             changes = (moves, codes, users_added, users_removed)
-            self._compare_and_set(pipe, table_id, expected, data, *changes, closed, update, token=token)
+            self._compare_and_set(
+                pipe, table_id, expected, data, *changes, closed, update, langs, token=token
+            )
             pipe.strict = at_cas[0] = len(pipe.ops)
             pipe.durable = self.keys.table(table_id)
             if together and settles:
@@ -609,13 +635,25 @@ class Store:
         removed: Sequence[str],
         closed: bool,
         update: str | None,
+        langs: str,
         *,
         token: str,
     ) -> None:
         """The atomic part of a commit; its reply: [version or -1/-2/-3, the table's users when closed...]."""
         ttl = CLOSED_TTL if closed else self.table_ttl
         counts = [len(moves), len(added), len(removed)]
-        head = [expected, pack(data), ttl, HISTORY_BYTES, token, int(closed), *counts, codes, update or ""]
+        head = [
+            expected,
+            pack(data),
+            ttl,
+            HISTORY_BYTES,
+            token,
+            int(closed),
+            *counts,
+            codes,
+            update or "",
+            langs,
+        ]
         self._call(pipe, self._commit, self.keys.commit_keys(table_id), [*head, *moves, *added, *removed])
 
     def _add_hints(

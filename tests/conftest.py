@@ -17,7 +17,10 @@ import redis.asyncio as aioredis
 from fakeredis import FakeAsyncRedis, FakeServer
 from redis.asyncio.cluster import RedisCluster
 
+from bot.core.house import House
 from storage import Store
+
+House.check_remembered = True  # a committed table changed in memory without `edited` fails the test
 
 BACKENDS = ["real", "fake"]
 

@@ -59,8 +59,13 @@ class Host(House):
         # a press on a table is claimed by the commit it makes (the table keeps its last update ids)
         update = command.update_id if table_id is not None else None
         try:
-            # one round trip: the user's language, the update's claim and, for a button, its table
-            stored, claimed, found = await self.store.begin(command.user.key, claim, table_id, update=update)
+            # one round trip: the user's language, the update's claim and, for a button, its table (and
+            # then the language of their seat there: their preferences are not read unless they have none)
+            user, by_seat = command.user.key, update is not None
+            begun = await self.store.begin(user, claim, table_id, update=update, lang=not by_seat)
+            stored, claimed, found = begun
+            if by_seat and stored is None:  # no seat there (or a table stored before seats' languages)
+                stored = await self.store.get_user_lang(user)
             lang = stored or lang
             if not claimed:
                 return Outcome()  # the platform delivered this update twice

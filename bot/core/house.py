@@ -33,6 +33,7 @@ from bot.core.views import Views
 from games.base import GameError
 from storage import Conflict, Store, Unavailable
 from storage.batching import Ahead
+from storage.tables import seat_langs
 
 log = logging.getLogger(__name__)
 
@@ -51,6 +52,10 @@ class Unchanged(Exception):
 
 
 class House:
+    # `as_stored` dumps a remembered table to check it is still its stored JSON (the test suite sets it:
+    # any change of a committed table not marked `edited` fails there)
+    check_remembered = False
+
     def __init__(self, store: Store, settings: Settings, *, clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.settings = settings
@@ -143,6 +148,7 @@ class House:
                     update=update,
                     lazy=pressed is not None and None not in (deadline, was) and deadline >= was,
                     ahead=self._ahead(old, new),
+                    langs=seat_langs([(s.user.key, s.lang) for s in new.seats if s.user is not None]),
                 )
             except Conflict:
                 continue
@@ -161,6 +167,14 @@ class House:
             return old, new
         raise GameError("busy")
 
+    async def new_table_id(self, chat: ChatRef) -> str:
+        """A new table's id: on a Cluster, in the slot of the chat's pacing lane (`Store.new_id`), so the
+        table's commits carry that lane's slot with the rest (`Outbox.ahead`)."""
+        outbox = getattr(self.frontends.get(chat.platform), "outbox", None)
+        tag = getattr(getattr(outbox, "pacer", None), "tag", None)
+        near = tag(outbox.lane_for(TableTarget(table="", chat=chat))) if tag is not None else None  # type: ignore[union-attr]
+        return await self.store.new_id(near)
+
     def _ahead(self, old: Table, new: Table) -> Ahead | None:
         """The reads and pacing slots the table's outbox wants carried by this commit (`Outbox.ahead`)."""
         outbox = getattr(self.frontends.get(new.chat.platform), "outbox", None)
@@ -175,18 +189,20 @@ class House:
     def as_stored(self, table_id: str, data: str, version: int) -> tuple[Table, Table]:
         """The table stored as (`data`, `version`), twice: `old` to compare with, `new` to change.
 
-        `old` is the table this process committed as that version, not parsed again, when it still dumps
-        to exactly the stored JSON (nothing changed it since: a view dropping a stale pick did); then
-        `new` shares its game state document (never changed in place: `table.set_state` replaces it),
-        so the state is parsed at most once too. Else both are parsed (a second parse is cheaper than a
-        deep copy)."""
+        `old` is the table this process committed as that version, not parsed again, when the stored JSON
+        is the one it committed and nothing changed it since in memory (what does marks it `edited`: a
+        view dropping a stale pick; `check_remembered` dumps it to make sure); then `new` shares its game
+        state document (never changed in place: `table.set_state` replaces it), so the state is parsed at
+        most once too. Else both are parsed (a second parse is cheaper than a deep copy)."""
         known = self._committed.pop(table_id, None)  # handed out once: a later change reads afresh
         new = parse(data, version)
-        if known is None or known[1] != version or known[0] != data or self.dump(known[2]) != data:
+        if known is None or known[1] != version or known[0] != data or getattr(known[2], "_edited", False):
             old = parse(data, version)
             old._stored = stored_digest(data)
             return old, new
         old = known[2]  # its `_stored` set by its commit (the same JSON)
+        if self.check_remembered and self.dump(old) != data:
+            raise AssertionError(f"table {table_id}: changed in memory since its commit, not marked `edited`")
         old.moves, old.codes = [], ""  # what its own change appended: not stored, not in a parsed table
         old._logged_before = old.logged  # the lines noted before the next change: all, as when parsed
         share_state(new, old)

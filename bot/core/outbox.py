@@ -35,7 +35,7 @@ from bot.core.outbox_ports import (
     Transport,
     Unreachable,
 )
-from bot.core.outbox_rules import NEW_MESSAGES, VERSION, merged, newer, split, superseded, unping
+from bot.core.outbox_rules import NEW_MESSAGES, VERSION, merged, newer, older, split, superseded, unping
 from bot.core.outcome import Delivery, HandTarget, PingTarget, TableTarget
 from bot.core.render import fingerprint
 from storage.batching import Ahead
@@ -61,9 +61,10 @@ def _first(lane: _Lane) -> str:
 
 
 def lane_of(target: Target) -> str:
-    """Messages to a group share its lane; hand messages share the user's private chat."""
+    """Messages to a group share its lane; a person's hand messages of one table share one (`<name>@<table
+    id>`: paced in the table's slot, `storage.keys.lane_tag`, so its commits carry the lane's slot)."""
     if isinstance(target, HandTarget):
-        return f"dm:{target.user.key}"
+        return f"dm:{target.user.key}@{target.table}"
     return f"chat:{target.chat.key}"
 
 
@@ -349,10 +350,10 @@ class Outbox:
             and await self._adopt(lane, d, old, shown, view)
         ):
             return
+        if old is not None and (older(shown, d) or (not d.notify and superseded(shown, d, drawn))):
+            self.skipped += 1  # the message reads this or newer (an alert: it is over): no call, no budget
+            return
         if old is not None and not d.notify:
-            if superseded(shown, d, drawn):
-                self.skipped += 1  # the message already reads this or newer: no call, no budget spent
-                return
             if await self._edit(lane, d, old, view, again):
                 return
             old = None  # gone: a new message below

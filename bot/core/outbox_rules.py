@@ -21,10 +21,14 @@ def split(shown: str | None) -> tuple[str, int | None]:
 def superseded(shown: str | None, d: Delivery, view: str) -> bool:
     """Whether a message showing `shown` needs no edit to `d` (whose fingerprint is `view`): it shows this
     view, or a newer version's."""
-    fp, version = split(shown)
-    if d.version is not None and version is not None and version > d.version:
-        return True
-    return fp == view
+    return older(shown, d) or split(shown)[0] == view
+
+
+def older(shown: str | None, d: Delivery) -> bool:
+    """Whether `d` is of an older table version than the message shows (a turn alert sent that late is
+    over: a newer view went out since)."""
+    version = split(shown)[1]
+    return d.version is not None and version is not None and version > d.version
 
 
 def newer(message: str, than: str | None) -> bool:

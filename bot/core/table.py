@@ -109,8 +109,9 @@ class Table(BaseModel):
     moves: list[str] = Field(default_factory=list, exclude=True)
     # the same moves coded for the game's replay (`bot.core.movecode`; appended to the table's `game`)
     codes: str = Field("", exclude=True)
-    # not a field: (its state document, that document's game state), `game_state`'s memo; never compared
-    __slots__ = ("_game",)
+    # not fields (never compared, dumped or copied): `_game`, (its state document, that document's game
+    # state), `game_state`'s memo; `_edited`, set by `edited` (changed in memory since `House` had it)
+    __slots__ = ("_edited", "_game")
 
     _logged_before: int = PrivateAttr(0)  # `logged` as loaded: the lines noted since are this change's
     # a digest of the JSON this version is stored as, when `House` read or committed it (`stored_digest`):
@@ -187,6 +188,12 @@ def game_state(table: Table) -> Any:
     state = games.get(table.game).load(document)
     object.__setattr__(table, "_game", (document, state))
     return state
+
+
+def edited(table: Table) -> None:
+    """`table` is changed in memory outside a change (a view dropping a stale pick): if `House` committed
+    it, it no longer stands for its stored version (`House.as_stored` parses that version instead)."""
+    object.__setattr__(table, "_edited", True)
 
 
 def set_state(table: Table, state: Any) -> None:

@@ -18,7 +18,7 @@ import games
 from bot.core import render, screens, sheet
 from bot.core.i18n import for_platform, t
 from bot.core.outcome import ChatTarget, Delivery, HandTarget, PingTarget, Screen, TableTarget
-from bot.core.table import Table, game_state
+from bot.core.table import Table, edited, game_state
 from bot.core.tokens import digest, encode
 from games.base import BaseView, Game, Offer
 
@@ -62,6 +62,7 @@ class Views:
         kept = [p for p in s.picked if p in offer.picks]
         if kept != s.picked:
             s.picked = kept
+            edited(tbl)  # no longer the table as stored (`House.as_stored`)
             offer = game.offer(state, seat, tuple(kept))
         return offer
 

@@ -1,7 +1,8 @@
 """The bridge robot: bids by the system in `system.py`, plays by sampling and double-dummy solving.
 
 It sees only its seat's view and the legal actions. In the auction it makes the system's call, or a slam
-where its judgement finds one over the game that call reaches (`judge.slam`). In play it deals the unseen
+where its judgement finds one over the game that call reaches (`judge.slam`), or a sacrifice over the
+opponents' game where its judgement finds one cheaper (`judge.sacrifice`). In play it deals the unseen
 cards many times over — every deal consistent with the play so far (cards played, suits a seat has shown
 out of) and with what each seat's calls meant (`system.meaning`: points and suit lengths) — solves each
 deal double-dummy with DDS (endplay), and plays the card with the best average score for its side (the
@@ -11,7 +12,9 @@ its budget, in CPU time of its thread, is a guard for a dear position, six times
 whose deals cost the most to solve. No wall-clock guard (unlike `games/budget.py`): on a machine loaded
 twentyfold it cut the samples, and the bench's defence measured the load, not the robot. At the opening
 lead the averages are close and the declarer of every imagined deal sees all four hands, so a club
-player's preferences (`leads.py`: partner's suit, sequences, no ace led away from) break the near-ties.
+player's preferences (`leads.py`: partner's suit, sequences, no ace led away from) break the near-ties. A
+defender signals where its deals leave spot cards level in value (attitude to partner's lead, count to
+the declarer's: `signals.py`) and its deals for partner's hand mostly agree with partner's signals.
 
 Answering a claim: the claimer's hand is shown to the defenders, so a defender sees three hands and knows
 the fourth; it accepts exactly when the claim is right double-dummy.
@@ -24,12 +27,13 @@ import time
 from collections.abc import Sequence
 
 from games.bridge import auction as auc
-from games.bridge import judge, leads, sampling, scoring, solver, system
+from games.bridge import judge, leads, sampling, scoring, signals, solver, system
 from games.bridge.rules import BridgeView
 from games.cards import make_deck
 
 LEAD_GUARD = 6  # the opening lead's CPU guard, in multiples of the budget of a card
 LEAD_PREFERENCE = 0.1  # a point of a club player's preference for a lead, worth 10 points a deal
+TIE = 1.0  # points a deal within which cards count as level in value (a defender's signal chooses)
 
 
 class Knowledge:
@@ -59,6 +63,10 @@ class Knowledge:
         self.hidden = [s for s in range(4) if s not in known]
         self.count = {s: 13 - len(self.played[s]) for s in self.hidden}
         self.hulls = system.read(view.dealer, view.calls).shown
+        defending = view.declarer is not None and auc.side(me) != auc.side(view.declarer)
+        self.partner = auc.partner(me)
+        reads = defending and self.partner in self.hidden
+        self.signals = signals.given(tricks, self.partner) if reads else []  # partner's, read by defenders
 
     def deals(self, rng: random.Random) -> list[list[str]]:
         """One consistent deal (the four hands still held): within the auction's inferences if one is
@@ -66,7 +74,9 @@ class Knowledge:
         need = {s: self.count[s] for s in self.hidden}
 
         def fits(seat: int, cards: list[str]) -> bool:
-            return self.hulls[seat].admits(system.Hand.of(cards + self.played[seat]))
+            if not self.hulls[seat].admits(system.Hand.of(cards + self.played[seat])):
+                return False
+            return seat != self.partner or not self.signals or signals.accept(self.signals, cards, rng)
 
         for accept in (fits, lambda seat, cards: True):
             found = sampling.deal(self.pool, need, accept, rng, lambda seat, c: c[1] not in self.voids[seat])
@@ -85,16 +95,20 @@ class BridgeBot:
         min_samples: int = 1,
         judgement: bool = False,
         slams: bool = True,
+        sacrifices: bool = True,
         lead_samples: int = 24,
         lead_preference: float = LEAD_PREFERENCE,
+        signals: bool = True,
     ) -> None:
         self.budget = budget
         self.samples = samples
         self.min_samples = min_samples
         self.judgement = judgement
         self.slams = slams
+        self.sacrifices = sacrifices
         self.lead_samples = lead_samples
         self.lead_preference = lead_preference
+        self.signals = signals
 
     def choose(self, view: BridgeView, legal: Sequence[str], rng: random.Random) -> str:
         if view.phase == "auction":
@@ -116,6 +130,8 @@ class BridgeBot:
             call = system.choose(view.hand, sit, view.vul)[0]
         if self.slams:
             call = judge.slam(view.hand, sit, view.vul, call, legal, rng)
+        if self.sacrifices:
+            call = judge.sacrifice(view.hand, sit, view.vul, call, legal, rng)
         if call in legal:
             return call
         return auc.PASS if auc.PASS in legal else legal[0]  # a call this table does not allow (contest)
@@ -139,7 +155,27 @@ class BridgeBot:
             like = leads.preference(view.hand or [], view.contract.strain, view.dealer, view.calls, view.turn)
             totals = {c: totals[c] / max(n, 1) / 100 + self.lead_preference * like[c] for c in cards}
         best = max(totals.values())
+        if self.signals and not lead and (signal := self.signal(view, cards, totals, best - TIE * n)):
+            return signal
         return next(c for c in cards if totals[c] == best)  # ties: the lowest card of the first suit
+
+    @staticmethod
+    def signal(view: BridgeView, cards: list[str], totals: dict[str, float], level: float) -> str | None:
+        """A defender's attitude or count signal (`signals.py`) among the cards worth at least `level`: the
+        first time it follows to a suit, where two spot cards or more of it are level in value."""
+        trick, me, declarer = view.trick, view.turn, view.declarer
+        if trick is None or not trick.plays or me is None or declarer is None:
+            return None
+        if auc.side(me) == auc.side(declarer):
+            return None
+        suit = trick.plays[0].card[1]
+        if any(p.seat == me and p.card[1] == suit for t in view.tricks for p in t.plays):
+            return None  # not the first card of mine in this suit
+        kind = signals.kind_of(trick.leader, me)
+        holding = [c for c in view.hand or [] if c[1] == suit]
+        if kind is None or not holding:
+            return None
+        return signals.choose([c for c in cards if c[1] == suit and totals[c] >= level], holding, kind)
 
     @staticmethod
     def values(view: BridgeView, hands: list[list[str]]) -> dict[str, float]:

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from fakeredis import FakeAsyncRedis, FakeServer
 
 import games
 from bot.core import play, render
 from bot.core.house import House, parse, stored_digest
 from bot.core.outcome import Delivery
-from bot.core.table import Table, game_state
+from bot.core.table import Table, edited, game_state
 from bot.core.views import Views
 from storage import Store
 from tests.core.hosting import make_host, press_first_until_over, user
@@ -58,10 +59,20 @@ async def test_a_committed_table_changed_since_is_parsed_again() -> None:
     table_id = await open_table(host, rec, game="tricks", bots=3)
     data, version, committed = host._committed[table_id]
     committed.seats[0].picked = ["X"]  # changed in memory after its commit (not stored)
+    edited(committed)
     old, _new = host.as_stored(table_id, data, version)
     assert old is not committed and old == committed_as(parse(data, version), version)
     assert old.seats[0].picked == []
     assert table_id not in host._committed  # handed out once: the next change reads afresh
+
+
+async def test_a_committed_table_changed_without_its_mark_fails_the_check() -> None:
+    host, rec = make_host(fake_store())
+    table_id = await open_table(host, rec, game="tricks", bots=3)
+    data, version, committed = host._committed[table_id]
+    committed.seats[0].picked = ["X"]  # not marked `edited`: a bug the test suite's check must catch
+    with pytest.raises(AssertionError, match="not marked"):
+        host.as_stored(table_id, data, version)
 
 
 def committed_as(table: Table, version: int) -> Table:

@@ -321,3 +321,18 @@ async def test_a_view_edited_into_a_message_another_worker_replaced_goes_to_the_
         ("delete", "0"),  # and so does the editing one, finding the alert stored (a leftover)
     ]  # and the view of 14 is not sent to the alert: it shows 15 already
     assert (ids.ids[key], ids.shown[key].rpartition("@")[2]) == ("1", "15")
+
+
+async def test_a_turn_alert_older_than_what_the_message_shows_is_not_posted(ft: FakeTime) -> None:
+    """A turn alert sent late (a reconcile's, queued behind a busy worker's budget) of version 13, when the
+    hand shows version 16 already: the turn it announced is over, nothing is posted."""
+    ids = MemoryMessageIds()
+    key = hand("x").target.key
+    ids.ids[key], ids.shown[key] = "0", "cards@16"
+    box, tr = make(ft, ids=ids)
+    box.submit([versioned(hand("your turn", notify=True, buttons=True), 13)])
+    await box.drain()
+    assert tr.calls == [] and box.skipped == 1
+    box.submit([versioned(hand("your turn again", notify=True, buttons=True), 17)])
+    await box.drain()
+    assert [verb for _, verb, _, _ in tr.calls] == ["post", "delete"]

@@ -10,6 +10,7 @@ from bot.core.api import ChatRef
 from bot.core.outbox import LaneLimit, Outbox
 from bot.core.outcome import Delivery, Screen, TableTarget
 from storage import RedisPacer
+from storage.keys import Keys
 from tests.clocks import EventClock
 
 GROUP = ChatRef(platform="telegram", id="-100")
@@ -82,7 +83,7 @@ async def test_a_slot_outlives_a_clock_that_runs_behind_redis(redis, prefix: str
     a caller whose clock stood still for seconds must still find its lane taken (was: the key gone 1 s after
     the slot's interval, so the next call went in the same instant — 21 group calls in a minute)."""
     pacer = RedisPacer(redis, prefix=prefix)
-    key = f"{prefix}:pace:{GROUP.id}"
+    key = Keys(prefix).pace(GROUP.id)
     assert await pacer.take(GROUP.id, 3.0, now=100.0) == 0
     assert await redis.pttl(key) > 30_000
     await pacer.hold(GROUP.id, until=110.0, now=100.0)

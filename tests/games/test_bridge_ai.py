@@ -142,6 +142,22 @@ def test_slam_is_weighed_only_where_the_system_reaches_game_with_the_values_for_
     assert judge.slam_candidates(strong, part, "bid:2S", auc.legal_calls(0, part.calls)) == []
 
 
+def test_a_sacrifice_is_weighed_only_when_outbid_at_a_vulnerability_that_allows_it() -> None:
+    sit = system.read(0, [auc.long(t) for t in ("1H", "1S", "4H")])  # partner overcalled, they bid game
+    legal = auc.legal_calls(0, sit.calls)
+    west = ["QS", "JS", "9S", "4S", "9D", "7D", "5D", "4D", "3D", "8C", "7C", "6C", "5C"]  # 3 points
+    equal = (False, False)
+    assert system.choose(west, sit, equal)[0] == auc.PASS
+    assert judge.sacrifice_candidates(west, sit, equal, auc.PASS, legal) == ["bid:4S"]
+    assert judge.sacrifice_candidates(west, sit, (False, True), auc.PASS, legal) == []  # we alone vulnerable
+    short = ["QS", "2S", "9H", "8H", "4H", "3H", "2H", "9D", "7D", "5D", "4D", "7C", "6C"]
+    assert judge.sacrifice_candidates(short, sit, equal, auc.PASS, legal) == []  # no fit to play in
+    ours = system.read(0, [auc.long(t) for t in ("1H", "1S", "2H", "4S", "5H")])  # their 5♥ over our game
+    assert judge.sacrifice_candidates(west, ours, equal, auc.PASS, auc.legal_calls(0, ours.calls)) == []
+    # 4♠ doubled, a few down, costs less than their game on the imagined deals (six seeds out of six)
+    assert judge.sacrifice(west, sit, equal, auc.PASS, legal, random.Random(2)) == "bid:4S"
+
+
 def test_a_club_players_lead_partners_suit_the_top_of_a_sequence_no_ace_led_away_from() -> None:
     hand = ["KS", "QS", "JS", "5S", "AH", "7H", "4H", "9D", "8D", "3D", "6C", "4C", "2C"]
     calls = [auc.long(t) for t in ("1N", "P", "3N", "P", "P", "P")]  # North declares 3NT, East leads

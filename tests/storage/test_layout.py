@@ -11,7 +11,7 @@ from fakeredis import FakeServer
 from redis.crc import key_slot
 
 from storage import RedisMessageIds, Store, Unavailable, connect, ping
-from storage.keys import Keys, base36
+from storage.keys import Keys, base36, in_slot
 from storage.messages import group_of, move_table_ids
 
 
@@ -90,6 +90,31 @@ def test_a_tables_keys_share_one_slot(table_id: str) -> None:
         keys.messages(group_of(f"hand:{table_id}:u")),
     }
     assert {key_slot(k.encode()) for k in every} == {key_slot(table_id.encode())}
+
+
+@pytest.mark.parametrize("chat", ["-1001234567890", "-42", "guild:1:channel:2"])
+def test_a_new_tables_keys_share_its_groups_lane_slot_and_its_hands_lanes_too(chat: str) -> None:
+    """On a Cluster a new table's id is chosen in its group's pacing lane's slot (`in_slot`: a few more
+    base36 characters); its hands' lanes (`<name>@<table>`) are paced in the table's slot."""
+    keys = Keys("kozyr")
+    lane = f"chat:telegram:{chat}"
+    table_id = in_slot("zz9ab", lane)
+    assert table_id.startswith("zz9ab") and len(table_id) in (8, 9) and table_id.isalnum()
+    every = {*keys.commit_keys(table_id), keys.pace(lane), keys.pace(f"dm:telegram:7@{table_id}")}
+    assert {key_slot(k.encode()) for k in every} == {key_slot(lane.encode())}
+    assert keys.pace(lane) == "kozyr:pace:{chat:telegram:" + chat + "}"
+
+
+async def test_a_store_chooses_the_id_in_the_lanes_slot_on_a_cluster_only(
+    redis: aioredis.Redis, prefix: str
+) -> None:
+    store = Store(redis, prefix=prefix)
+    near = "chat:telegram:-100"
+    table_id = await store.new_id(near)
+    if store.cluster:
+        assert redis.keyslot(store.keys.table(table_id)) == redis.keyslot(store.keys.pace(near))  # type: ignore[attr-defined]
+    else:  # one server: no slots, the id stays short
+        assert len(table_id) <= 6
 
 
 def test_tables_spread_over_slots() -> None:

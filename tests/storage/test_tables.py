@@ -152,11 +152,11 @@ async def test_replayed_close_still_reports_the_users(redis: aioredis.Redis, pre
 async def test_script_replay_is_recognised_by_token_only(store: Store) -> None:
     """The same commit call sent twice answers alike; another call at the same version conflicts."""
     await store.create("t", "v1", chat="c")
-    args = [1, "v2", 100, HISTORY_BYTES, "tok", 0, 1, 0, 0, "c", "", "e"]  # one move "e", its code "c"
+    args = [1, "v2", 100, HISTORY_BYTES, "tok", 0, 1, 0, 0, "c", "", "", "e"]  # one move "e", its code "c"
     call = {"keys": store.keys.commit_keys("t"), "args": args}
     assert [int(x) for x in await store._commit(**call)] == [2]
     assert [int(x) for x in await store._commit(**call)] == [2]
-    other = {**call, "args": [1, "v2", 100, HISTORY_BYTES, "tok2", 0, 1, 0, 0, "c", "", "e"]}
+    other = {**call, "args": [1, "v2", 100, HISTORY_BYTES, "tok2", 0, 1, 0, 0, "c", "", "", "e"]}
     assert [int(x) for x in await store._commit(**other)] == [-1]
     assert await store.history("t") == ["e"]
     assert await store.game_codes("t") == "c"  # the replayed call did not append its codes again
@@ -165,7 +165,7 @@ async def test_script_replay_is_recognised_by_token_only(store: Store) -> None:
 async def test_replay_after_a_newer_commit_conflicts(store: Store) -> None:
     """A replay arriving after somebody else committed on top does not pass for success."""
     await store.create("t", "v1", chat="c")
-    args = [1, "v2", 100, HISTORY_BYTES, "tok", 0, 0, 0, 0, "", ""]
+    args = [1, "v2", 100, HISTORY_BYTES, "tok", 0, 0, 0, 0, "", "", ""]
     call = {"keys": store.keys.commit_keys("t"), "args": args}
     await store._commit(**call)
     await store.commit("t", 2, "v3")

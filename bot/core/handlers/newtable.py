@@ -33,7 +33,7 @@ async def new_table(house: House, cmd: NewTable, lang: str) -> Outcome:
     await house.require_no_table(cmd.chat)
     chat_lang = await house.store.get_chat_lang(cmd.chat.key)
     table = Table(
-        id=await house.store.new_id(),
+        id=await house.new_table_id(cmd.chat),
         game=game.key,
         chat=cmd.chat,
         creator=cmd.user,
@@ -63,7 +63,7 @@ async def rematch(house: House, cmd: Rematch, lang: str) -> Outcome:
     check_rematch(old, cmd.user, cmd.is_chat_admin)
     await house.require_no_table(old.chat)
     game = games.get(old.game)
-    new_id = await house.store.new_id()
+    new_id = await house.new_table_id(old.chat)
     now = house.clock()
 
     async def claim(tbl: Table) -> None:  # one rematch per finished table, even when pressed twice

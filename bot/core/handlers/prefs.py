@@ -3,6 +3,7 @@ a person, the tables a person sits at (/mytables), and a chat that moved (its ta
 
 from __future__ import annotations
 
+import contextlib
 import logging
 
 import games
@@ -23,7 +24,8 @@ async def set_language(house: House, cmd: SetLanguage, _lang: str) -> Outcome:
     if not lang:
         raise GameError("unknown_language", lang=cmd.lang, languages="en, ru, uk")
     await house.store.set_user_lang(cmd.user.key, lang)
-    deliveries: list[Delivery] = []
+    # their seats too: a press reads its language from the seat (`Store.begin`), not from their prefs
+    deliveries = await at_their_seats(house, cmd.user, "lang", lang)
     if cmd.chat is not None and cmd.is_chat_admin:
         await house.store.set_chat_lang(cmd.chat.key, lang)
         for table in await house.open_tables(cmd.chat):
@@ -41,18 +43,25 @@ async def set_pings(house: House, cmd: SetPings, lang: str) -> Outcome:
     if mode not in PING_MODES:
         raise GameError("unknown_pings", mode=cmd.mode, modes=", ".join(PING_MODES))
     await house.store.set_user_pings(cmd.user.key, mode)
-
-    async def change(tbl: Table) -> None:
-        seat = tbl.seat_of(cmd.user)
-        if seat is None or tbl.seats[seat].pings == mode:
-            raise Unchanged
-        tbl.seats[seat].pings = mode
-
-    deliveries: list[Delivery] = []
-    for table in await house.store.tables_of_user(cmd.user.key):
-        deliveries += await house.changed(table, change)
+    deliveries = await at_their_seats(house, cmd.user, "pings", mode)
     text = t(lang, for_platform(f"host.pings_set.{mode}", cmd.user.platform))
     return Outcome(reply=Reply(text=text), deliveries=deliveries)
+
+
+async def at_their_seats(house: House, user: UserRef, field: str, value: str) -> list[Delivery]:
+    """A person's preference applied to their seat at every table they sit at; what that changes."""
+
+    async def change(tbl: Table) -> None:
+        seat = tbl.seat_of(user)
+        if seat is None or getattr(tbl.seats[seat], field) == value:
+            raise Unchanged
+        setattr(tbl.seats[seat], field, value)
+
+    deliveries: list[Delivery] = []
+    for table in await house.store.tables_of_user(user.key):  # a hint: a table may be gone
+        with contextlib.suppress(GameError):
+            deliveries += await house.changed(table, change)
+    return deliveries
 
 
 async def pings_of(house: House, user: UserRef) -> str:

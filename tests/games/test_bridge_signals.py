@@ -1,0 +1,50 @@
+"""The defenders' signals: attitude to partner's lead, count to the declarer's, given and read alike."""
+
+from __future__ import annotations
+
+import random
+
+from games.bridge import GAME, new_from_pbn, signals
+from games.bridge.ai import BridgeBot
+from games.tricktaking import Play, Trick
+from tests.games.test_bridge_ai import DEAL, calls
+
+
+def test_a_high_spot_encourages_with_an_honour_and_shows_an_even_count() -> None:
+    assert signals.choose(["7H", "2H", "4H"], ["KH", "7H", "4H", "2H"], "attitude") == "7H"
+    assert signals.choose(["7H", "2H", "4H"], ["7H", "4H", "2H"], "attitude") == "2H"
+    assert signals.choose(["8D", "3D"], ["8D", "3D"], "count") == "8D"  # two: high-low
+    assert signals.choose(["8D", "3D", "5D"], ["8D", "5D", "3D"], "count") == "3D"  # three: the lowest
+    assert signals.choose(["KH", "2H"], ["KH", "2H"], "attitude") is None  # one spot: nothing to say
+
+
+def trick(leader: int, cards: str) -> Trick:
+    plays = [Play(seat=(leader + k) % 4, card=c) for k, c in enumerate(cards.split())]
+    return Trick(leader=leader, plays=plays)
+
+
+def test_partners_first_card_in_a_suit_is_read_as_its_signal() -> None:
+    # West (3) leads a heart, East (1) follows with the 8 (high: encourages); dummy North (0) then leads a
+    # club and East follows with the 2 (low: an odd count); East's later heart is not a signal
+    tricks = [trick(3, "AH 3H 8H 4H"), trick(0, "KC 2C 5C 6C"), trick(3, "KH 5H 7H 6H")]
+    attitude, count = signals.given(tricks, 1)
+    assert (attitude.card, attitude.kind, attitude.later) == ("8H", "attitude", ("8H", "7H"))
+    assert (count.card, count.kind) == ("2C", "count")
+    assert signals.fits(attitude, ["QH", "9S"])  # the queen: the 8 was encouraging
+    assert not signals.fits(attitude, ["2H", "9S"])  # no honour, yet the 8 above the 2
+    assert signals.fits(count, ["7C", "4C", "9S"])  # three clubs then: the 2 from an odd number
+    assert not signals.fits(count, ["7C", "9S"])  # two clubs then: the 2 would have been high-low
+    rng = random.Random(1)
+    kept = sum(signals.accept([attitude], ["2H", "9S"], rng) for _ in range(1000))
+    assert 100 < kept < 300  # a disagreeing holding is kept now and then (MISREAD of them)
+
+
+def test_a_robot_defender_signals_among_the_cards_level_in_value() -> None:
+    s = calls(new_from_pbn([DEAL]), "1N", "p", "3N", "p", "p", "p", "play:QH", "play:8H")
+    view = GAME.view(s, 3)  # West follows to partner's queen with 7654 of hearts: no honour, discourage
+    cards = ["7H", "6H", "5H", "4H"]
+    assert BridgeBot.signal(view, cards, dict.fromkeys(cards, 10.0), 9.0) == "4H"
+    worse = {"7H": 10.0, "6H": 10.0, "5H": 10.0, "4H": 0.0}  # the 4 would cost: the lowest of the others
+    assert BridgeBot.signal(view, cards, worse, 9.0) == "5H"
+    declarer = GAME.view(calls(s, "play:4H"), 0)  # the declarer's side never signals
+    assert BridgeBot.signal(declarer, ["2H", "3H"], {"2H": 1.0, "3H": 1.0}, 0.0) is None
