@@ -52,6 +52,7 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)  # this file's name wo
 
 from games.bridge import GAME, auction, scoring, solver, system  # noqa: E402
 from games.bridge.ai import BridgeBot  # noqa: E402
+from games.bridge.auction import Contract  # noqa: E402
 from games.bridge.rules import BridgeState, board_dealer, board_vul, deck_for, random_deal  # noqa: E402
 
 Bidder = Callable[[BridgeState, int], str]  # (the table, the seat to call) → a call
@@ -288,14 +289,7 @@ def play_out(state: BridgeState, robot_side: int, bot: BridgeBot, rng: random.Ra
 def bench_play(finished: list[tuple[int, BridgeState]], deals: int, bot: BridgeBot) -> None:
     think: list[float] = []
     decl_lost, lead_lost, def_lost = [], [], []
-    played = 0
-    for i, state in finished:
-        if played >= deals:
-            break
-        if state.contract is None:
-            continue
-        played += 1
-        c = state.contract
+    for played, (i, state, c) in enumerate(contracted(finished, deals), 1):
         dd = solver.dd_table(state.dealt)[c.strain][c.declarer]
         rng = random.Random(i)
         taken = play_out(state, auction.side(c.declarer), bot, rng, think)
@@ -311,7 +305,8 @@ def bench_play(finished: list[tuple[int, BridgeState]], deals: int, bot: BridgeB
                   f"{statistics.mean(lead_lost):.3f}, defence after it {statistics.mean(def_lost):.3f}",
                   flush=True)  # fmt: skip
     both = [x + y for x, y in zip(lead_lost, def_lost, strict=True)]
-    print(f"play, {played} deals (the robots' contracts), double-dummy opponents, tricks lost a deal:")
+    print(f"play, {len(decl_lost)} deals (the robots' contracts), double-dummy opponents, tricks lost a "
+          "deal:")  # fmt: skip
     clean = sum(x == 0 for x in decl_lost)
     print(f"  declarer: {mean_ci(decl_lost)} (goal ≤ 0.25); no trick lost on {clean}")
     print(f"  defence: {mean_ci(both)} (goal ≤ 0.2) = opening lead {mean_ci(lead_lost)} + the rest "
@@ -320,6 +315,14 @@ def bench_play(finished: list[tuple[int, BridgeState]], deals: int, bot: BridgeB
     print(f"  CPU per card (a choice of two or more): mean {statistics.mean(think) * 1000:.0f} ms, p90 "
           f"{think[int(0.9 * (len(think) - 1))] * 1000:.0f} ms, max {think[-1] * 1000:.0f} ms over "
           f"{len(think)} cards")  # fmt: skip
+
+
+Finished = list[tuple[int, BridgeState]]  # (seed number, the board after its auction)
+
+
+def contracted(finished: Finished, deals: int) -> list[tuple[int, BridgeState, Contract]]:
+    """The first `deals` boards that were not passed out, with their contracts."""
+    return [(i, s, s.contract) for i, s in finished if s.contract is not None][:deals]
 
 
 def bench_lead(finished: list[tuple[int, BridgeState]], deals: int, budget: float) -> None:
@@ -331,9 +334,7 @@ def bench_lead(finished: list[tuple[int, BridgeState]], deals: int, budget: floa
     }
     lost: dict[str, list[float]] = {k: [] for k in robots}
     cpu: dict[str, list[float]] = {k: [] for k in robots}
-    for i, state in [(i, s) for i, s in finished if s.contract is not None][:deals]:
-        c = state.contract
-        assert c is not None
+    for i, state, c in contracted(finished, deals):
         seat = GAME.to_act(state)[0]
         legal = GAME.legal_actions(state, seat)
         future = solver.tricks_per_card(state.hands, c.strain, seat, [])  # the defenders' tricks a lead
@@ -360,9 +361,7 @@ def bench_defence(finished: list[tuple[int, BridgeState]], deals: int, budget: f
     robots = {"signals": bot, "no signals": BridgeBot(budget=budget, samples=samples, signals=False)}
     lost: dict[str, list[float]] = {k: [] for k in robots}
     think: dict[str, list[float]] = {k: [] for k in robots}
-    for i, state in [(i, s) for i, s in finished if s.contract is not None][:deals]:
-        c = state.contract
-        assert c is not None
+    for i, state, c in contracted(finished, deals):
         seat = GAME.to_act(state)[0]
         lead = bot.choose(GAME.view(state, seat), GAME.legal_actions(state, seat), random.Random(i + 1))
         state, _ = GAME.apply(state, seat, lead)
