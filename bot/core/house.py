@@ -170,15 +170,19 @@ class House:
     async def new_table_id(self, chat: ChatRef) -> str:
         """A new table's id: on a Cluster, in the slot of the chat's pacing lane (`Store.new_id`), so the
         table's commits carry that lane's slot with the rest (`Outbox.ahead`)."""
-        outbox = getattr(self.frontends.get(chat.platform), "outbox", None)
-        tag = getattr(getattr(outbox, "pacer", None), "tag", None)
-        near = tag(outbox.lane_for(TableTarget(table="", chat=chat))) if tag is not None else None  # type: ignore[union-attr]
+        outbox = self._outbox(chat.platform)
+        tag = getattr(outbox.pacer, "tag", None) if outbox is not None else None  # a Redis pacer's
+        near = tag(outbox.lane_for(TableTarget(table="", chat=chat))) if tag and outbox else None
         return await self.store.new_id(near)
+
+    def _outbox(self, platform: str) -> Outbox | None:
+        outbox = getattr(self.frontends.get(platform), "outbox", None)
+        return outbox if isinstance(outbox, Outbox) else None
 
     def _ahead(self, old: Table, new: Table) -> Ahead | None:
         """The reads and pacing slots the table's outbox wants carried by this commit (`Outbox.ahead`)."""
-        outbox = getattr(self.frontends.get(new.chat.platform), "outbox", None)
-        return outbox.ahead(new.id, altered(old, new)) if isinstance(outbox, Outbox) else None
+        outbox = self._outbox(new.chat.platform)
+        return outbox.ahead(new.id, altered(old, new)) if outbox is not None else None
 
     def remember(self, table: Table, data: str) -> None:
         """`table` is stored as `data` at its version: the next change of it may start from it."""
