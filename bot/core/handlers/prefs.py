@@ -3,7 +3,6 @@ a person, the tables a person sits at (/mytables), and a chat that moved (its ta
 
 from __future__ import annotations
 
-import contextlib
 import logging
 
 import games
@@ -58,9 +57,12 @@ async def at_their_seats(house: House, user: UserRef, field: str, value: str) ->
         setattr(tbl.seats[seat], field, value)
 
     deliveries: list[Delivery] = []
-    for table in await house.store.tables_of_user(user.key):  # a hint: a table may be gone
-        with contextlib.suppress(GameError):
+    for table in await house.store.tables_of_user(user.key):
+        try:
             deliveries += await house.changed(table, change)
+        except GameError as e:
+            if e.code != "no_table":  # the index is a hint: a table may be gone; "busy" is not swallowed
+                raise
     return deliveries
 
 
