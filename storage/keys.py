@@ -34,11 +34,11 @@ game. The due zset and its versions hash share the slot `{due}`. Chat and user i
 from __future__ import annotations
 
 import itertools
-from binascii import crc_hqx
 from dataclasses import dataclass
 
+from redis.crc import key_slot
+
 DIGITS36 = "0123456789abcdefghijklmnopqrstuvwxyz"
-SLOTS = 16384  # a Redis Cluster's hash slots (CRC16 of the key's hash tag, modulo this)
 
 
 def base36(n: int) -> str:
@@ -52,8 +52,8 @@ def base36(n: int) -> str:
 
 
 def slot(tag: str) -> int:
-    """The Redis Cluster slot of a hash tag (or of a key without one)."""
-    return crc_hqx(tag.encode(), 0) % SLOTS
+    """The Redis Cluster slot of the keys whose hash tag is `tag` (redis-py's own CRC16 of it)."""
+    return key_slot(f"{{{tag}}}".encode())
 
 
 def in_slot(base: str, tag: str) -> str:
@@ -64,7 +64,7 @@ def in_slot(base: str, tag: str) -> str:
     for length in (3, 4):
         for ending in itertools.product(DIGITS36, repeat=length):
             candidate = base + "".join(ending)
-            if crc_hqx(candidate.encode(), 0) % SLOTS == want:
+            if key_slot(candidate.encode()) == want:  # a bare id: its own hash tag
                 return candidate
     raise AssertionError("every slot is reached by four characters")
 
