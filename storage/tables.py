@@ -354,8 +354,11 @@ class Store:
 
         If the server lacks a script (NOSCRIPT: it restarted, or a new node), every script is loaded and
         the whole batch runs again: each command queued must be safe to repeat (reads, idempotent
-        writes, and the write scripts that recognise their token). A `durable` batch ends with a WAIT on
-        its key's connection (see `Durability`).
+        writes, and the write scripts that recognise their token). So is it when a command that must
+        succeed got a connection error for its reply (its connection closed under it — on a Cluster,
+        redis-py closes every connection of the client after a connection error in any pipeline, and
+        does not send a pipeline again for errors in its replies; its single-server pipeline does). A
+        `durable` batch ends with a WAIT on its key's connection (see `Durability`).
         """
         batch = Batch()
         build(batch)
@@ -364,6 +367,8 @@ class Store:
             if attempt == 0 and any(isinstance(r, NoScriptError) for r in results):
                 await self._load_scripts()
                 continue
+            if attempt == 0 and any(isinstance(r, RedisConnectionError) for r in results[: batch.strict]):
+                continue  # once more: a write the server applied answers as it did (its token)
             for r in results[: batch.strict]:
                 if isinstance(r, Exception):
                     raise r
