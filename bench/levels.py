@@ -80,12 +80,9 @@ def matches() -> list[Match]:
                     options,
                 )
             )
-            if level != "random":
-                out.append(
-                    Match(
-                        f"{game}-{level}-greedy-4", game, [level] + [greedy] * 3, deals[level] // 4, options
-                    )
-                )
+            out.append(
+                Match(f"{game}-{level}-greedy-4", game, [level] + [greedy] * 3, deals[level] // 4, options)
+            )
         seats = ["search"] + ["heuristic"] * (small - 1)
         out.append(Match(f"{game}-search-heuristic-{small}", game, seats, deals["search"], options))
     article = ["search", "article"]
