@@ -14,7 +14,8 @@ twentyfold it cut the samples, and the bench's defence measured the load, not th
 lead the averages are close and the declarer of every imagined deal sees all four hands, so a club
 player's preferences (`leads.py`: partner's suit, sequences, no ace led away from) break the near-ties. A
 defender signals where its deals leave spot cards level in value (attitude to partner's lead, count to
-the declarer's: `signals.py`) and its deals for partner's hand mostly agree with partner's signals.
+the declarer's: `signals.py`), leads the top of equal honours and follows with the lowest, and its deals
+for partner's hand mostly agree with partner's signals and honours.
 
 Answering a claim: the claimer's hand is shown to the defenders, so a defender sees three hands and knows
 the fourth; it accepts exactly when the claim is right double-dummy.
@@ -39,7 +40,7 @@ TIE = 1.0  # points a deal within which cards count as level in value (a defende
 class Knowledge:
     """What a seat knows of the unseen cards: how many each holds, suits shown out of, the auction's hulls."""
 
-    def __init__(self, view: BridgeView) -> None:
+    def __init__(self, view: BridgeView, equals: bool = True) -> None:
         me = view.viewer
         assert me is not None and view.hand is not None
         self.view = view
@@ -66,7 +67,8 @@ class Knowledge:
         defending = view.declarer is not None and auc.side(me) != auc.side(view.declarer)
         self.partner = auc.partner(me)
         reads = defending and self.partner in self.hidden
-        self.signals = signals.given(tricks, self.partner) if reads else []  # partner's, read by defenders
+        given = signals.given(tricks, self.partner) if reads else []  # partner's, read by defenders
+        self.signals = [g for g in given if equals or g.kind not in ("top", "lowest")]
 
     def deals(self, rng: random.Random) -> list[list[str]]:
         """One consistent deal (the four hands still held): within the auction's inferences if one is
@@ -99,6 +101,7 @@ class BridgeBot:
         lead_samples: int = 24,
         lead_preference: float = LEAD_PREFERENCE,
         signals: bool = True,
+        equals: bool = True,
     ) -> None:
         self.budget = budget
         self.samples = samples
@@ -109,6 +112,7 @@ class BridgeBot:
         self.lead_samples = lead_samples
         self.lead_preference = lead_preference
         self.signals = signals
+        self.equals = equals
 
     def choose(self, view: BridgeView, legal: Sequence[str], rng: random.Random) -> str:
         if view.phase == "auction":
@@ -139,7 +143,7 @@ class BridgeBot:
     # -- the play ------------------------------------------------------------------------------
     def card(self, view: BridgeView, cards: list[str], rng: random.Random) -> str:
         assert view.contract is not None and view.turn is not None
-        knowledge = Knowledge(view)
+        knowledge = Knowledge(view, self.equals)
         totals = dict.fromkeys(cards, 0.0)
         lead = not view.tricks and (view.trick is None or not view.trick.plays)
         samples = self.lead_samples if lead else self.samples
@@ -157,7 +161,21 @@ class BridgeBot:
         best = max(totals.values())
         if self.signals and not lead and (signal := self.signal(view, cards, totals, best - TIE * n)):
             return signal
-        return next(c for c in cards if totals[c] == best)  # ties: the lowest card of the first suit
+        chosen = next(c for c in cards if totals[c] == best)  # ties: the highest card of the first suit
+        if self.equals and not lead and auc.side(view.turn) != auc.side(view.contract.declarer):
+            chosen = self.equal_honour(view, chosen)
+        return chosen
+
+    @staticmethod
+    def equal_honour(view: BridgeView, card: str) -> str:
+        """A defender's honour among its equals (worth the same): the top one leading, the lowest following
+        (`signals.conventional`); a discard as it is."""
+        trick = view.trick
+        leading = trick is None or not trick.plays
+        if not leading and trick is not None and trick.plays[0].card[1] != card[1]:
+            return card
+        gone = {p.card for t in view.tricks for p in t.plays}
+        return signals.conventional(card, view.hand or [], gone, leading)
 
     @staticmethod
     def signal(view: BridgeView, cards: list[str], totals: dict[str, float], level: float) -> str | None:
