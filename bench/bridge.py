@@ -420,6 +420,7 @@ def bench_lead_floor(finished: Finished, deals: int, layouts: int, budget: float
     inside = outside90 = features = admitted = hidden_hands = fitting = imagined = 0
     pit: list[float] = []
     cpu: list[float] = []
+    strains: list[bool] = []  # against no trump
     for i, state, c in contracted(finished, deals):
         seat = GAME.to_act(state)[0]
         view = GAME.view(state, seat)
@@ -434,6 +435,7 @@ def bench_lead_floor(finished: Finished, deals: int, layouts: int, budget: float
         best = [max(t[x] for x in legal) for t in solved]
         mean = {x: statistics.mean(t[x] for t in solved) for x in legal}
         rows["floor"].append(statistics.mean(best) - max(mean.values()))
+        strains.append(c.strain == "N")
         halves = (solved[::2], solved[1::2])  # the lead chosen on one half, its loss counted on the other
         split = []
         for one, other in (halves, halves[::-1]):
@@ -490,6 +492,9 @@ def bench_lead_floor(finished: Finished, deals: int, layouts: int, budget: float
         f"{share(inside, features)}, outside the central 90% {share(outside90, features)} (10% if "
         f"calibrated); mean rank {statistics.mean(pit):.3f} (0.5 if calibrated)"
     )
+    nt = [x for x, n in zip(rows["floor"], strains, strict=True) if n]
+    suit = [x for x, n in zip(rows["floor"], strains, strict=True) if not n]
+    print(f"  floor against NT ({len(nt)} deals) {mean_ci(nt)}, a suit ({len(suit)}): {mean_ci(suit)}")
     print(f"  CPU: {statistics.mean(cpu):.2f} s a deal to imagine and solve {layouts} layouts")
 
 
