@@ -44,11 +44,11 @@ imagined ones' range and outside their central 90%.
 Defence (`--part defence`, `--play-deals` contracts): the play after the opening lead, side by side on the
 same contracts and the same lead — the robot defenders against the same robots with other options
 (`--against`, default `equals=False`: without the convention of equal honours, `games/bridge/signals.py`;
-e.g. `--against samples=128,budget=2.0`), each against a double-dummy declarer: the tricks lost after the
-lead, the difference with its interval, the CPU a card, and where the tricks go: each robot decision's loss
-double-dummy by kind (leading: partner's suit, my suit again, a new suit, trump; following second, third or
-fourth hand, and whether winning or ducking was the mistake; ruffing or discarding), which add up to the
-whole loss.
+several robots separated by `;`, e.g. `--against "equals=False;samples=128,budget=2.0"`), each against a
+double-dummy declarer: the tricks lost after the lead, the differences with their intervals, the CPU a
+card, and where the tricks go: each robot decision's loss double-dummy by kind (leading: partner's suit,
+my suit again, a new suit, trump; following second, third or fourth hand, and whether winning or ducking
+was the mistake; ruffing or discarding), which add up to the whole loss.
 """
 
 from __future__ import annotations
@@ -506,15 +506,18 @@ def score_for_defence(c: Contract, vul: Sequence[bool], tricks: int) -> float:
 
 def bench_defence(finished: Finished, deals: int, budget: float, samples: int, against: str) -> None:
     """The defence after the opening lead, side by side on the same contracts and leads: the robot defenders
-    against the same robots with the options `against` (`equals=False,samples=128`…), each pair against a
-    double-dummy declarer; the tricks lost after the lead, and where they go (`decision_regret`)."""
+    against the same robots with other options (`against`: `equals=False;samples=128,budget=2.0`, a robot
+    each), each against a double-dummy declarer; the tricks lost after the lead, and where they go
+    (`decision_regret`)."""
     bot = BridgeBot(budget=budget, samples=samples)
-    options = {k: ast.literal_eval(v) for k, v in (kv.split("=") for kv in against.split(","))}
-    robots = {"the robots": bot, against: BridgeBot(**{"budget": budget, "samples": samples, **options})}
+    robots = {"the robots": bot}
+    for other in against.split(";"):
+        options = {k: ast.literal_eval(v) for k, v in (kv.split("=") for kv in other.split(","))}
+        robots[other] = BridgeBot(**{"budget": budget, "samples": samples, **options})
     lost: dict[str, list[float]] = {k: [] for k in robots}
     think: dict[str, list[float]] = {k: [] for k in robots}
     regret: dict[str, list[tuple[str, int]]] = {k: [] for k in robots}
-    for i, state, c in contracted(finished, deals):
+    for played, (i, state, c) in enumerate(contracted(finished, deals), 1):
         seat = GAME.to_act(state)[0]
         lead = bot.choose(GAME.view(state, seat), GAME.legal_actions(state, seat), random.Random(i + 1))
         state, _ = GAME.apply(state, seat, lead)
@@ -527,15 +530,18 @@ def bench_defence(finished: Finished, deals: int, budget: float, samples: int, a
                 state, 1 - auction.side(c.declarer), robot, rng, think[name], regret=regret[name]
             )
             lost[name].append(float(taken - after))
-    first, other = robots
+        if played % 20 == 0:
+            print(f"  {played} deals: " + ", ".join(f"{k} {statistics.mean(v):.3f}" for k, v in lost.items()))
+    first, *others = robots
     n = len(lost[first])
     print(f"defence after the opening lead, {n} deals (the robots' contracts, the same lead), "
           "tricks lost a deal against a double-dummy declarer:")  # fmt: skip
     for name in robots:
         print(f"  {name}: {mean_ci(lost[name])}, CPU a card {statistics.mean(think[name]) * 1000:.0f} ms")
-    diff = [a - b for a, b in zip(lost[first], lost[other], strict=True)]
-    print(f"  {first} against {other}: {mean_ci(diff)} tricks a deal; better on {sum(d < 0 for d in diff)}, "
-          f"worse on {sum(d > 0 for d in diff)}")  # fmt: skip
+    for other in others:
+        diff = [a - b for a, b in zip(lost[first], lost[other], strict=True)]
+        better, worse = sum(d < 0 for d in diff), sum(d > 0 for d in diff)
+        print(f"  {first} against {other}: {mean_ci(diff)} a deal; better on {better}, worse on {worse}")
     for name in robots:
         print(f"  where {name} lose tricks (decisions of two cards or more: kind, decisions, with a loss, "
               "tricks a deal):")  # fmt: skip

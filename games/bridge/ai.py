@@ -35,6 +35,7 @@ from games.cards import make_deck
 LEAD_GUARD = 6  # the opening lead's CPU guard, in multiples of the budget of a card
 LEAD_PREFERENCE = 0.1  # a point of a club player's preference for a lead, worth 10 points a deal
 TIE = 1.0  # points a deal within which cards count as level in value (a defender's signal chooses)
+MISPLAY = 0.2  # the weight of an imagined deal where partner's last card was not its best double-dummy
 
 
 class Knowledge:
@@ -67,8 +68,27 @@ class Knowledge:
         defending = view.declarer is not None and auc.side(me) != auc.side(view.declarer)
         self.partner = auc.partner(me)
         reads = defending and self.partner in self.hidden
+        self.tricks = tricks
+        self.strain = view.contract.strain if view.contract is not None else "N"
+        mine = [(k, j) for k, t in enumerate(tricks) for j, p in enumerate(t.plays) if p.seat == self.partner]
+        self.last = mine[-1] if reads and mine and mine[-1] != (0, 0) else None  # not partner's opening lead
         given = signals.given(tricks, self.partner) if reads else []  # partner's, read by defenders
         self.signals = [g for g in given if equals or g.kind not in ("top", "lowest")]
+
+    def partner_weight(self, hands: list[list[str]]) -> float:
+        """How likely partner's last card (after the opening lead) is in this imagined deal, if partner plays
+        as we do: 1 where it was partner's best card double-dummy then, `MISPLAY` where it was not."""
+        if self.last is None:
+            return 1.0
+        k, j = self.last
+        then = [list(h) for h in hands]  # the hands as they were when partner played
+        for t in self.tricks[k:]:
+            for p in t.plays[j if t is self.tricks[k] else 0 :]:
+                then[p.seat].append(p.card)
+        trick = self.tricks[k]
+        future = solver.tricks_per_card(then, self.strain, trick.leader, trick.cards()[:j])
+        card = trick.plays[j].card
+        return 1.0 if future[card] == max(future.values()) else MISPLAY
 
     def deals(self, rng: random.Random) -> list[list[str]]:
         """One consistent deal (the four hands still held): within the auction's inferences if one is
@@ -102,6 +122,7 @@ class BridgeBot:
         lead_preference: float = LEAD_PREFERENCE,
         signals: bool = True,
         equals: bool = True,
+        weigh_play: bool = False,
     ) -> None:
         self.budget = budget
         self.samples = samples
@@ -113,6 +134,7 @@ class BridgeBot:
         self.lead_preference = lead_preference
         self.signals = signals
         self.equals = equals
+        self.weigh_play = weigh_play
 
     def choose(self, view: BridgeView, legal: Sequence[str], rng: random.Random) -> str:
         if view.phase == "auction":
@@ -148,18 +170,19 @@ class BridgeBot:
         lead = not view.tricks and (view.trick is None or not view.trick.plays)
         samples = self.lead_samples if lead else self.samples
         stop = time.thread_time() + self.budget * (LEAD_GUARD if lead else 1)  # this thread's CPU only
-        n = 0
+        n, mass = 0, 0.0  # deals imagined, their weight
         while n < samples and (n < self.min_samples or time.thread_time() < stop):
             hands = knowledge.deals(rng)
+            weight = knowledge.partner_weight(hands) if self.weigh_play and not lead else 1.0
             for card, value in self.values(view, hands).items():
                 if card in totals:
-                    totals[card] += value
-            n += 1
+                    totals[card] += weight * value
+            n, mass = n + 1, mass + weight
         if lead:  # a club player's preferences break the near-ties (`leads.py`): points a deal → hundreds
             like = leads.preference(view.hand or [], view.contract.strain, view.dealer, view.calls, view.turn)
             totals = {c: totals[c] / max(n, 1) / 100 + self.lead_preference * like[c] for c in cards}
         best = max(totals.values())
-        if self.signals and not lead and (signal := self.signal(view, cards, totals, best - TIE * n)):
+        if self.signals and not lead and (signal := self.signal(view, cards, totals, best - TIE * mass)):
             return signal
         chosen = next(c for c in cards if totals[c] == best)  # ties: the highest card of the first suit
         if self.equals and not lead and auc.side(view.turn) != auc.side(view.contract.declarer):
