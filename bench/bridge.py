@@ -418,6 +418,7 @@ def bench_lead_floor(finished: Finished, deals: int, layouts: int, budget: float
     rows: dict[str, list[float]] = {k: [] for k in ("floor", "split", "robot_post", "robot_true", "best_true",
                                                     "score_post", "bias")}  # fmt: skip
     inside = outside90 = features = admitted = hidden_hands = fitting = imagined = 0
+    expected90 = 0.0  # the share of the imagined values themselves outside that range (ties make it < 10%)
     pit: list[float] = []
     cpu: list[float] = []
     strains: list[bool] = []  # against no trump
@@ -466,7 +467,9 @@ def bench_lead_floor(finished: Finished, deals: int, layouts: int, budget: float
                 pit.append((below + equal / 2) / len(xs))
                 features += 1
                 inside += xs[0] <= t <= xs[-1]
-                outside90 += t < xs[len(xs) // 20] or t > xs[-1 - len(xs) // 20]
+                lo, hi = xs[len(xs) // 20], xs[-1 - len(xs) // 20]
+                outside90 += t < lo or t > hi
+                expected90 += sum(x < lo or x > hi for x in xs) / len(xs)
         if len(rows["floor"]) % 20 == 0:
             print(f"  {len(rows['floor'])} deals: floor {statistics.mean(rows['floor']):.3f}", flush=True)
     n = len(rows["floor"])
@@ -489,8 +492,8 @@ def bench_lead_floor(finished: Finished, deals: int, layouts: int, budget: float
         f"  the posterior against the true deals ({hidden_hands} hidden hands, {features} features: points "
         f"and suit lengths): true hand within the auction's hulls {share(admitted, hidden_hands)}; "
         f"imagined hands within them {fitting / imagined:.1%}; true feature within the imagined range "
-        f"{share(inside, features)}, outside the central 90% {share(outside90, features)} (10% if "
-        f"calibrated); mean rank {statistics.mean(pit):.3f} (0.5 if calibrated)"
+        f"{share(inside, features)}, outside the central 90% {share(outside90, features)} (an imagined "
+        f"value: {expected90 / features:.1%}); mean rank {statistics.mean(pit):.3f} (0.5 if calibrated)"
     )
     nt = [x for x, n in zip(rows["floor"], strains, strict=True) if n]
     suit = [x for x, n in zip(rows["floor"], strains, strict=True) if not n]
