@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from games.bridge import GAME, new_from_pbn, signals
-from games.bridge.ai import BridgeBot
+from games.bridge.ai import MISPLAY, BridgeBot, Knowledge
 from games.tricktaking import Play, Trick
 from tests.games.test_bridge_ai import DEAL, calls
 
@@ -78,3 +78,11 @@ def test_a_robot_defender_follows_with_the_lowest_of_its_equal_honours() -> None
     assert BridgeBot.equal_honour(view, "9H") == "9H"
     view = GAME.view(calls(s, "play:AS"), 1)  # a spade: East follows with T 9 8, all equal
     assert BridgeBot.equal_honour(view, "TS") == "TS"  # the only honour among them
+
+
+def test_an_imagined_deal_where_partners_last_card_was_not_its_best_weighs_less() -> None:
+    s = calls(new_from_pbn([DEAL]), "1N", "p", "3N", "p", "p", "p")
+    s = calls(s, "play:QH", "play:8H", "play:4H", "play:KH", "play:AD", "play:KD", "play:QD")
+    for card, weight in (("3D", 1.0), ("TD", MISPLAY)):  # West's ten of diamonds gives a trick away
+        t = calls(s, f"play:{card}")
+        assert Knowledge(GAME.view(t, 1)).partner_weight([list(h) for h in t.hands]) == weight
