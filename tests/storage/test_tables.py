@@ -405,3 +405,17 @@ async def test_redis_pys_closed_writer_race_is_unavailable_and_a_bug_of_ours_is_
         await send(in_redis["write"])
     with pytest.raises(AttributeError):
         await send(ours["write"])
+
+
+async def test_a_server_that_forgot_the_scripts_is_taught_them_again(store: Store) -> None:
+    """NOSCRIPT (a restarted server, a new node) answers a lone script and one in a pipeline alike: the
+    store loads its scripts and runs the batch again."""
+    redis: Any = store.redis
+    flush = {"target_nodes": redis.ALL_NODES} if store.cluster else {}
+    await store.create("t1", "v1", chat="c1")  # (a hint, then a lone script: the compare-and-set)
+    for n in range(2, 4):
+        await redis.execute_command("SCRIPT FLUSH", **flush)
+        assert await store.commit("t1", n - 1, f"v{n}", chat=None if n == 2 else "c2") == n
+    await redis.execute_command("SCRIPT FLUSH", **flush)
+    assert await store.create("t2", "w1", chat="c1") == 1
+    assert await store.load("t1") == ("v3", 3) and await store.load("t2") == ("w1", 1)
