@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/bridge.py [--deals 300] [--play-deals 100] [--first 0] [--budget 0.5]
                                      [--samples 48] [--layouts 200] [--against equals=False]
+                                     [--lead-layouts 0]
                                      [--part auction|match|play|lead|lead-floor|defence|all]
 
 Every deal is seeded (`bench:<n>`) and played as board n + 1 (its dealer and vulnerability).
@@ -48,7 +49,9 @@ several robots separated by `;`, e.g. `--against "equals=False;samples=128,budge
 double-dummy declarer: the tricks lost after the lead, the differences with their intervals, the CPU a
 card, and where the tricks go: each robot decision's loss double-dummy by kind (leading: partner's suit,
 my suit again, a new suit, trump; following second, third or fourth hand, and whether winning or ducking
-was the mistake; ruffing or discarding), which add up to the whole loss.
+was the mistake; ruffing or discarding), which add up to the whole loss. With `--lead-layouts N`, also the
+information floor of the first robots' leads after the first trick (as for the opening lead, on N layouts
+their own sampler imagines at each), summed a deal, beside what those leads lost.
 """
 
 from __future__ import annotations
@@ -275,7 +278,7 @@ def dd_card(state: BridgeState, legal: list[str], best_for_mover: bool = True) -
 
 def play_out(state: BridgeState, robot_side: int, bot: BridgeBot, rng: random.Random,
              think: list[float], after_lead: list[int] | None = None,
-             regret: list[tuple[str, int]] | None = None) -> int:  # fmt: skip
+             regret: list[Decision] | None = None) -> int:  # fmt: skip
     """Play the board to its end: `robot_side`'s seats by the robot, the others double-dummy; the
     declarer's tricks. `after_lead` gets the declarer's double-dummy tricks after the opening lead;
     `regret` each robot decision's kind and the tricks it gave away double-dummy (against the opponents'
@@ -291,7 +294,7 @@ def play_out(state: BridgeState, robot_side: int, bot: BridgeBot, rng: random.Ra
             if len(legal) > 1:
                 think.append(time.thread_time() - start)
                 if regret is not None and state.dummy_shown:
-                    regret.append(decision_regret(state, seat, legal, action[5:]))
+                    regret.append((*decision_regret(state, seat, legal, action[5:]), state, seat))
         else:
             action = dd_card(state, legal)
         first = not state.dummy_shown
@@ -304,6 +307,9 @@ def play_out(state: BridgeState, robot_side: int, bot: BridgeBot, rng: random.Ra
     tricks = state.results[0].tricks
     assert tricks is not None
     return tricks
+
+
+Decision = tuple[str, int, BridgeState, int]  # a robot's decision: its kind, tricks lost, the position, seat
 
 
 def decision_regret(state: BridgeState, seat: int, legal: list[str], card: str) -> tuple[str, int]:
@@ -408,6 +414,22 @@ def bench_lead(finished: list[tuple[int, BridgeState]], deals: int, budget: floa
         print(f"  the robot's against {name}: {mean_ci(diff)} tricks a lead")
 
 
+def imagined_leads(state: BridgeState, seat: int, layouts: int, rng: random.Random
+                   ) -> tuple[Knowledge, list[list[list[str]]], list[dict[str, int]]]:  # fmt: skip
+    """`seat`, to lead, imagines `layouts` deals with the robot's own sampler: its knowledge, the deals, and
+    the tricks each lead takes on each deal double-dummy."""
+    assert state.contract is not None
+    knowledge = Knowledge(GAME.view(state, seat))
+    hands = [knowledge.deals(rng) for _ in range(layouts)]
+    return knowledge, hands, [solver.tricks_per_card(h, state.contract.strain, seat, []) for h in hands]
+
+
+def floor(solved: list[dict[str, int]]) -> float:
+    """E[the tricks of each layout's best lead] − the most tricks one lead takes on average."""
+    mean = max(statistics.mean(t[x] for t in solved) for x in solved[0])
+    return statistics.mean(max(t.values()) for t in solved) - mean
+
+
 def bench_lead_floor(finished: Finished, deals: int, layouts: int, budget: float) -> None:
     """The information floor of the opening lead: on `layouts` deals imagined by the robot's own sampler
     (`ai.Knowledge`: the leader's hand and the auction), E[tricks of the best lead for each layout] − the
@@ -427,15 +449,12 @@ def bench_lead_floor(finished: Finished, deals: int, layouts: int, budget: float
         view = GAME.view(state, seat)
         legal = [a[5:] for a in GAME.legal_actions(state, seat) if a.startswith("play:")]
         truth = solver.tricks_per_card(state.hands, c.strain, seat, [])
-        knowledge = Knowledge(view)
-        rng = random.Random(i)
         start = time.process_time()
-        hands = [knowledge.deals(rng) for _ in range(layouts)]
-        solved = [solver.tricks_per_card(h, c.strain, seat, []) for h in hands]
+        knowledge, hands, solved = imagined_leads(state, seat, layouts, random.Random(i))
         cpu.append(time.process_time() - start)
         best = [max(t[x] for x in legal) for t in solved]
         mean = {x: statistics.mean(t[x] for t in solved) for x in legal}
-        rows["floor"].append(statistics.mean(best) - max(mean.values()))
+        rows["floor"].append(floor(solved))
         strains.append(c.strain == "N")
         halves = (solved[::2], solved[1::2])  # the lead chosen on one half, its loss counted on the other
         split = []
@@ -507,19 +526,20 @@ def score_for_defence(c: Contract, vul: Sequence[bool], tricks: int) -> float:
     return tricks * 0.5 - score
 
 
-def bench_defence(finished: Finished, deals: int, budget: float, samples: int, against: str) -> None:
+def bench_defence(finished: Finished, deals: int, budget: float, samples: int, against: str, layouts: int
+                  ) -> None:  # fmt: skip
     """The defence after the opening lead, side by side on the same contracts and leads: the robot defenders
     against the same robots with other options (`against`: `equals=False;samples=128,budget=2.0`, a robot
     each), each against a double-dummy declarer; the tricks lost after the lead, and where they go
     (`decision_regret`)."""
     bot = BridgeBot(budget=budget, samples=samples)
     robots = {"the robots": bot}
-    for other in against.split(";"):
+    for other in filter(None, against.split(";")):
         options = {k: ast.literal_eval(v) for k, v in (kv.split("=") for kv in other.split(","))}
         robots[other] = BridgeBot(**{"budget": budget, "samples": samples, **options})
     lost: dict[str, list[float]] = {k: [] for k in robots}
     think: dict[str, list[float]] = {k: [] for k in robots}
-    regret: dict[str, list[tuple[str, int]]] = {k: [] for k in robots}
+    regret: dict[str, list[Decision]] = {k: [] for k in robots}
     for played, (i, state, c) in enumerate(contracted(finished, deals), 1):
         seat = GAME.to_act(state)[0]
         lead = bot.choose(GAME.view(state, seat), GAME.legal_actions(state, seat), random.Random(i + 1))
@@ -549,11 +569,18 @@ def bench_defence(finished: Finished, deals: int, budget: float, samples: int, a
         print(f"  where {name} lose tricks (decisions of two cards or more: kind, decisions, with a loss, "
               "tricks a deal):")  # fmt: skip
         kinds = sorted(
-            {k for k, _ in regret[name]}, key=lambda k: -sum(x for kk, x in regret[name] if kk == k)
+            {d[0] for d in regret[name]}, key=lambda k: -sum(d[1] for d in regret[name] if d[0] == k)
         )
         for kind in kinds:
-            xs = [x for k, x in regret[name] if k == kind]
+            xs = [d[1] for d in regret[name] if d[0] == kind]
             print(f"    {kind:24s} {len(xs):5d} {sum(x > 0 for x in xs):4d}  {sum(xs) / n:.3f}")
+    if layouts:  # the information floor of the defenders' leads after the first trick, on the robots' path
+        leads = [d for d in regret[first] if d[0].startswith("lead")]
+        floors = [floor(imagined_leads(st, seat, layouts, random.Random(k))[2]) for k, (_, _, st, seat) in
+                  enumerate(leads)]  # fmt: skip
+        print(f"  the robots' {len(leads)} leads after the first trick, {layouts} imagined layouts each: "
+              f"information floor {sum(floors) / n:.3f} tricks a deal, the robots lose "
+              f"{sum(d[1] for d in leads) / n:.3f} there")  # fmt: skip
 
 
 def main() -> None:
@@ -564,6 +591,7 @@ def main() -> None:
     ap.add_argument("--budget", type=float, default=0.5, help="CPU seconds per decision")
     ap.add_argument("--samples", type=int, default=48, help="sampled deals per decision at most")
     ap.add_argument("--layouts", type=int, default=200, help="imagined layouts a deal for --part lead-floor")
+    ap.add_argument("--lead-layouts", type=int, default=0, help="--part defence: the later leads' floor")
     ap.add_argument("--against", default="equals=False", help="--part defence: the other robots' options")
     parts = ("auction", "match", "play", "lead", "lead-floor", "defence", "all")
     ap.add_argument("--part", choices=parts, default="all")
@@ -584,7 +612,7 @@ def main() -> None:
     if args.part == "lead-floor":
         bench_lead_floor(finished, args.play_deals, args.layouts, args.budget)
     if args.part == "defence":
-        bench_defence(finished, args.play_deals, args.budget, args.samples, args.against)
+        bench_defence(finished, args.play_deals, args.budget, args.samples, args.against, args.lead_layouts)
     print(f"wall {time.time() - began:.0f} s")
 
 
