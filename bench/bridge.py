@@ -2,7 +2,6 @@
 
     .venv/bin/python bench/bridge.py [--deals 300] [--play-deals 100] [--first 0] [--budget 0.5]
                                      [--samples 48] [--layouts 200] [--against equals=False]
-                                     [--lead-layouts 0]
                                      [--part auction|match|play|lead|lead-floor|defence|all]
 
 Every deal is seeded (`bench:<n>`) and played as board n + 1 (its dealer and vulnerability).
