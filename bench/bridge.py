@@ -252,7 +252,7 @@ class Tally:
                 self.game_deals += 1
                 self.games_missed += not (ours and c is not None and c.level >= GAME_LEVEL[c.strain])
 
-    def report(self) -> None:
+    def report(self, buckets: bool = True) -> None:
         deals = len(self.off)
         print(f"  IMPs a deal from par: {mean_ci(self.off)} (goal ≤ 2.5)")
         print(f"  par reached exactly: {share(self.exact, deals)}")
@@ -261,6 +261,8 @@ class Tally:
         )
         print(f"  slams bid: {self.slams_tried}, of which {self.slams_down} went down")
         print(f"  games missed where par is a game or more: {share(self.games_missed, self.game_deals)}")
+        if not buckets:
+            return
         print("  where the IMPs went (deals, IMPs):")
         for name, (n, imps) in sorted(self.buckets.items(), key=lambda kv: (-kv[1][1], kv[0])):
             if name != "exact":
@@ -394,33 +396,46 @@ def oracle_auction(views: list[OracleView], dealer: int) -> Final | None:
 Layouts = Callable[[list[list[str]], int, int, int], list[solver.Analysis]]
 
 
-def bench_oracle(deals: int, first: int, samples: int, layouts: Layouts = oracle_layouts) -> Tally:
-    """The oracle's contracts on the deals, scored double dummy against par, beside the reference bidder's
-    (`layouts`: a cache may stand in for the solving)."""
-    tally, reference = Tally(), Tally()
+def bench_oracle(deals: int, first: int, samples: int, bot: BridgeBot, layouts: Layouts = oracle_layouts
+                 ) -> dict[str, Tally]:  # fmt: skip
+    """The oracle's contracts on the deals, scored double dummy against par, beside the robots' (the same
+    auctions as `--part auction`) and the reference bidder's (`layouts`: a cache may stand in for the
+    solving)."""
+    rng = random.Random(first)
+    robots = [robot_bidder(bot, rng)] * 4
+    tallies = {"oracle": Tally(), "robots": Tally(), "reference": Tally()}
     for i in range(first, first + deals):
         hands, board, a = deal_info(i)
         vul = board_vul(board)
         views = [OracleView(side, layouts(hands, side, board, samples), vul) for side in (0, 1)]
         end = oracle_auction(views, board_dealer(board))
         c = None if end is None else Contract(level=end[0], strain=end[1], declarer=end[2], doubled=end[3])
-        text = "passed out" if c is None else f"{c.text} {'NESW'[c.declarer]}"
-        tally.add(i, c, a, text)
-        refs = bid_board(new_board(hands, board), [reference_bidder] * 4)
-        reference.add(i, refs.contract, a, contract_name(refs))
+        tallies["oracle"].add(i, c, a, "passed out" if c is None else f"{c.text} {'NESW'[c.declarer]}")
+        for name, bidders in (("robots", robots), ("reference", [reference_bidder] * 4)):
+            state = bid_board(new_board(hands, board), bidders)
+            tallies[name].add(i, state.contract, a, contract_name(state))
         if (i - first + 1) % 25 == 0:
-            print(
-                f"  {i - first + 1} deals: {statistics.mean(tally.off):.2f} IMPs a deal from par", flush=True
-            )
+            oracle = statistics.mean(tallies["oracle"].off)
+            print(f"  {i - first + 1} deals: the oracle {oracle:.2f} IMPs a deal from par", flush=True)
     print(f"oracle partnerships, {deals} deals (seeds {first}…{first + deals - 1}), each side seeing its own "
           f"26 cards and {samples} random layouts of the other 26, double dummy:")  # fmt: skip
-    tally.report()
+    tallies["oracle"].report(buckets=False)
     print("  the worst ten (par and result for N–S):")
-    for imp, i, text, score, a in sorted(tally.rows, key=lambda r: -r[0])[:10]:
+    for imp, i, text, score, a in sorted(tallies["oracle"].rows, key=lambda r: -r[0])[:10]:
         print(f"    seed {i} board {i + 1}: {text} {score:+d}, par {par_name(a)} {a.par:+d}: {imp} IMPs")
-    print("the reference bidder alone (four of it), the same deals:")
-    reference.report()
-    return tally
+    best = tallies["oracle"].off
+    for name in ("robots", "reference"):
+        t = tallies[name]
+        gap = [x - y for x, y in zip(t.off, best, strict=True)]
+        print(f"{name}: IMPs a deal from par {mean_ci(t.off)}, the oracle's {mean_ci(best)}: {mean_ci(gap)} "
+              f"more (paired); slams {share(t.slams_bid, t.slam_deals)}")  # fmt: skip
+    print("where the IMPs went (deals, IMPs):  " + "  ".join(f"{name:>13}" for name in tallies))
+    names = sorted({b for t in tallies.values() for b in t.buckets} - {"exact"},
+                   key=lambda b: -tallies["robots"].buckets.get(b, [0, 0])[1])  # fmt: skip
+    for b in names:
+        cells = (tallies[name].buckets.get(b, [0, 0]) for name in tallies)
+        print(f"  {b:31s}" + "  ".join(f"{n:4d} {imps:8d}" for n, imps in cells))
+    return tallies
 
 
 # -- the play against double-dummy ---------------------------------------------------------------------------
@@ -580,7 +595,7 @@ def main() -> None:
     if args.part in ("match", "all"):
         bench_match(args.deals, args.first, bot)
     if args.part == "oracle":
-        bench_oracle(args.deals, args.first, args.oracle_samples)
+        bench_oracle(args.deals, args.first, args.oracle_samples, bot)
     if args.part in ("play", "all"):
         bench_play(finished, args.play_deals, bot)
     if args.part == "lead":
