@@ -1,8 +1,9 @@
 """The bridge robots measured against double-dummy: their auctions against par, their card play, a match.
 
     .venv/bin/python bench/bridge.py [--deals 300] [--play-deals 100] [--first 0] [--budget 0.5]
-                                     [--samples 48] [--oracle-samples 8]
-                                     [--part auction|match|oracle|play|lead|defence|all]
+                                     [--samples 48] [--oracle-samples 8] [--layouts 200]
+                                     [--against equals=False]
+                                     [--part auction|match|oracle|play|lead|lead-floor|defence|all]
 
 Every deal is seeded (`bench:<n>`) and played as board n + 1 (its dealer and vulnerability).
 
@@ -44,27 +45,41 @@ the robot's against a lead chosen on 10 imagined deals by their values alone (wh
 before `games/bridge/leads.py`): the tricks each gives away against the best lead double-dummy, the
 difference with its interval, and the CPU a lead.
 
+Lead floor (`--part lead-floor`, `--play-deals` contracts, `--layouts` a deal): how well any leader who
+knows what the robot knows could lead. Over layouts imagined by the robot's own sampler (its hand and the
+auction), E[the tricks of the best lead for each layout] − the most tricks one lead gives on average: the
+tricks a lead must give away in expectation, given that posterior (also counted with the lead chosen on
+half the layouts and its loss on the other half, which is not flattered by picking on the same layouts).
+Beside it the robot's lead under the same layouts and on the true deals, and the posterior against the
+true deals: the hidden hands within the auction's hulls, the true points and suit lengths within the
+imagined ones' range and outside their central 90%.
+
 Defence (`--part defence`, `--play-deals` contracts): the play after the opening lead, side by side on the
-same contracts and the same lead — robot defenders that give and read attitude and count signals
-(`games/bridge/signals.py`) against the same robots without them, each against a double-dummy declarer:
-the tricks lost after the lead, the difference with its interval, the CPU a card.
+same contracts and the same lead — the robot defenders against the same robots with other options
+(`--against`, default `equals=False`: without the convention of equal honours, `games/bridge/signals.py`;
+several robots separated by `;`, e.g. `--against "equals=False;samples=128,budget=2.0"`), each against a
+double-dummy declarer: the tricks lost after the lead, the differences with their intervals, the CPU a
+card, and where the tricks go: each robot decision's loss double-dummy by kind (leading: partner's suit,
+my suit again, a new suit, trump; following second, third or fourth hand, and whether winning or ducking
+was the mistake; ruffing or discarding), which add up to the whole loss.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import math
 import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 sys.path[0] = str(Path(__file__).resolve().parent.parent)  # this file's name would hide the `games` package
 
 from games.bridge import GAME, auction, scoring, solver, system  # noqa: E402
-from games.bridge.ai import BridgeBot  # noqa: E402
+from games.bridge.ai import BridgeBot, Knowledge  # noqa: E402
 from games.bridge.auction import Contract  # noqa: E402
 from games.bridge.rules import BridgeState, board_dealer, board_vul, deck_for, random_deal  # noqa: E402
 
@@ -449,9 +464,12 @@ def dd_card(state: BridgeState, legal: list[str], best_for_mover: bool = True) -
 
 
 def play_out(state: BridgeState, robot_side: int, bot: BridgeBot, rng: random.Random,
-             think: list[float], after_lead: list[int] | None = None) -> int:  # fmt: skip
+             think: list[float], after_lead: list[int] | None = None,
+             regret: list[tuple[str, int]] | None = None) -> int:  # fmt: skip
     """Play the board to its end: `robot_side`'s seats by the robot, the others double-dummy; the
-    declarer's tricks. `after_lead` gets the declarer's double-dummy tricks after the opening lead."""
+    declarer's tricks. `after_lead` gets the declarer's double-dummy tricks after the opening lead;
+    `regret` each robot decision's kind and the tricks it gave away double-dummy (against the opponents'
+    double-dummy play they add up to the robots' whole loss)."""
     c = state.contract
     assert c is not None
     while not GAME.is_over(state):
@@ -462,6 +480,8 @@ def play_out(state: BridgeState, robot_side: int, bot: BridgeBot, rng: random.Ra
             action = bot.choose(GAME.view(state, seat), legal, rng)
             if len(legal) > 1:
                 think.append(time.thread_time() - start)
+                if regret is not None and state.dummy_shown:
+                    regret.append(decision_regret(state, seat, legal, action[5:]))
         else:
             action = dd_card(state, legal)
         first = not state.dummy_shown
@@ -474,6 +494,41 @@ def play_out(state: BridgeState, robot_side: int, bot: BridgeBot, rng: random.Ra
     tricks = state.results[0].tricks
     assert tricks is not None
     return tricks
+
+
+def decision_regret(state: BridgeState, seat: int, legal: list[str], card: str) -> tuple[str, int]:
+    """A card's kind of decision (leading, following second, third or fourth hand, ruffing or discarding)
+    and the tricks it gives away against the best card double-dummy."""
+    trick, c = state.trick, state.contract
+    assert trick is not None and c is not None
+    future = solver.tricks_per_card(state.hands, c.strain, trick.leader, trick.cards())
+    lost = max(future.values()) - future[card]
+    if not trick.plays:
+        ours = {
+            p.card[1] for t in state.tricks for p in t.plays[:1] if auction.side(p.seat) == auction.side(seat)
+        }
+        mine = {p.card[1] for t in state.tricks for p in t.plays[:1] if p.seat == seat}
+        kind = ("lead: trump" if card[1] == c.strain else "lead: my suit again" if card[1] in mine
+                else "lead: partner's suit" if card[1] in ours else "lead: a new suit")  # fmt: skip
+    elif any(x[6] == trick.plays[0].card[1] for x in legal):
+        kind = ("second", "third", "fourth")[len(trick.plays) - 1] + " hand"
+        best = {x[5:] for x in legal if future[x[5:]] == max(future.values())}
+        if all(winning(trick, x, c.strain) != winning(trick, card, c.strain) for x in best):
+            kind += ": win or duck"
+    else:
+        kind = "ruff or discard" if any(x[6] == c.strain for x in legal) else "discard"
+    return kind, lost
+
+
+def winning(trick, card: str, trump: str) -> bool:
+    """Whether `card` would win the trick so far."""
+    led = trick.plays[0].card[1]
+
+    def power(x: str) -> int:
+        rank = "23456789TJQKA".index(x[0])
+        return 200 + rank if x[1] == trump else 100 + rank if x[1] == led else -1
+
+    return power(card) > max(power(p.card) for p in trick.plays)
 
 
 def bench_play(finished: list[tuple[int, BridgeState]], deals: int, bot: BridgeBot) -> None:
@@ -543,15 +598,119 @@ def bench_lead(finished: list[tuple[int, BridgeState]], deals: int, budget: floa
         print(f"  the robot's against {name}: {mean_ci(diff)} tricks a lead")
 
 
-def bench_defence(finished: list[tuple[int, BridgeState]], deals: int, budget: float, samples: int) -> None:
-    """The defence after the opening lead, side by side on the same contracts and leads: robot defenders
-    that signal and read partner's signals (`games/bridge/signals.py`) against the same robots without
-    them, each pair against a double-dummy declarer; the tricks lost after the lead."""
+def bench_lead_floor(finished: Finished, deals: int, layouts: int, budget: float) -> None:
+    """The information floor of the opening lead: on `layouts` deals imagined by the robot's own sampler
+    (`ai.Knowledge`: the leader's hand and the auction), E[tricks of the best lead for each layout] − the
+    most tricks any one lead gives on average. No leader knowing only that does better in expectation
+    (given the sampler's posterior). Beside it: what the robot's lead loses, the posterior's best lead on the
+    true deals, and how well the posterior covers the true deals (the hidden hands' points and lengths)."""
+    bot = BridgeBot(budget=budget)
+    rows: dict[str, list[float]] = {k: [] for k in ("floor", "split", "robot_post", "robot_true", "best_true",
+                                                    "score_post", "bias")}  # fmt: skip
+    inside = outside90 = features = admitted = hidden_hands = fitting = imagined = 0
+    expected90 = 0.0  # the share of the imagined values themselves outside that range (ties make it < 10%)
+    pit: list[float] = []
+    cpu: list[float] = []
+    strains: list[bool] = []  # against no trump
+    for i, state, c in contracted(finished, deals):
+        seat = GAME.to_act(state)[0]
+        view = GAME.view(state, seat)
+        legal = [a[5:] for a in GAME.legal_actions(state, seat) if a.startswith("play:")]
+        truth = solver.tricks_per_card(state.hands, c.strain, seat, [])
+        knowledge = Knowledge(view)
+        rng = random.Random(i)
+        start = time.process_time()
+        hands = [knowledge.deals(rng) for _ in range(layouts)]
+        solved = [solver.tricks_per_card(h, c.strain, seat, []) for h in hands]
+        cpu.append(time.process_time() - start)
+        best = [max(t[x] for x in legal) for t in solved]
+        mean = {x: statistics.mean(t[x] for t in solved) for x in legal}
+        rows["floor"].append(statistics.mean(best) - max(mean.values()))
+        strains.append(c.strain == "N")
+        halves = (solved[::2], solved[1::2])  # the lead chosen on one half, its loss counted on the other
+        split = []
+        for one, other in (halves, halves[::-1]):
+            pick = max(legal, key=lambda x: sum(t[x] for t in one))
+            split.append(statistics.mean(max(t[x] for x in legal) - t[pick] for t in other))
+        rows["split"].append(statistics.mean(split))
+        robot = bot.choose(view, [f"play:{x}" for x in legal], random.Random(i))[5:]
+        rows["robot_post"].append(statistics.mean(best) - mean[robot])
+        rows["robot_true"].append(max(truth.values()) - truth[robot])
+        top = max(legal, key=lambda x: mean[x])
+        rows["best_true"].append(max(truth.values()) - truth[top])
+        rows["bias"].append(truth[top] - mean[top])
+        value = {x: statistics.mean(score_for_defence(c, state.vul, t[x]) for t in solved) for x in legal}
+        by_score = max(legal, key=lambda x: value[x])
+        rows["score_post"].append(statistics.mean(best) - mean[by_score])
+        for s in knowledge.hidden:  # the true hand against the imagined ones: points and suit lengths
+            true = system.Hand.of(state.hands[s])
+            seen = [system.Hand.of(h[s]) for h in hands]
+            admitted += knowledge.hulls[s].admits(true)
+            fitting += sum(knowledge.hulls[s].admits(h) for h in seen)
+            hidden_hands += 1
+            imagined += len(seen)
+            for feature in ("hcp", *"SHDC"):
+                get = (lambda h: h.hcp) if feature == "hcp" else (lambda h, f=feature: h.length[f])
+                xs = sorted(get(h) for h in seen)
+                t = get(true)
+                below, equal = sum(x < t for x in xs), sum(x == t for x in xs)
+                pit.append((below + equal / 2) / len(xs))
+                features += 1
+                inside += xs[0] <= t <= xs[-1]
+                lo, hi = xs[len(xs) // 20], xs[-1 - len(xs) // 20]
+                outside90 += t < lo or t > hi
+                expected90 += sum(x < lo or x > hi for x in xs) / len(xs)
+        if len(rows["floor"]) % 20 == 0:
+            print(f"  {len(rows['floor'])} deals: floor {statistics.mean(rows['floor']):.3f}", flush=True)
+    n = len(rows["floor"])
+    print(f"opening-lead floor, {n} deals (the robots' contracts), {layouts} imagined layouts a deal "
+          "(the robot's sampler), tricks a lead gives away against the best lead double-dummy:")  # fmt: skip
+    print(
+        f"  information floor, E[best lead's tricks] − max over leads E[tricks]: {mean_ci(rows['floor'])} "
+        f"(the lead chosen on half the layouts, counted on the other half: {mean_ci(rows['split'])})"
+    )
+    print(
+        f"  the robot's lead, expected under the same layouts: {mean_ci(rows['robot_post'])}; over the floor "
+        f"{mean_ci([a - b for a, b in zip(rows['robot_post'], rows['floor'], strict=True)])}"
+    )
+    print(f"  the best lead by expected score (the robot's aim), expected: {mean_ci(rows['score_post'])}")
+    print(
+        f"  on the true deals: the robot's lead {mean_ci(rows['robot_true'])}, the layouts' best lead "
+        f"{mean_ci(rows['best_true'])}; its true tricks − expected {mean_ci(rows['bias'])}"
+    )
+    print(
+        f"  the posterior against the true deals ({hidden_hands} hidden hands, {features} features: points "
+        f"and suit lengths): true hand within the auction's hulls {share(admitted, hidden_hands)}; "
+        f"imagined hands within them {fitting / imagined:.1%}; true feature within the imagined range "
+        f"{share(inside, features)}, outside the central 90% {share(outside90, features)} (an imagined "
+        f"value: {expected90 / features:.1%}); mean rank {statistics.mean(pit):.3f} (0.5 if calibrated)"
+    )
+    nt = [x for x, n in zip(rows["floor"], strains, strict=True) if n]
+    suit = [x for x, n in zip(rows["floor"], strains, strict=True) if not n]
+    print(f"  floor against NT ({len(nt)} deals) {mean_ci(nt)}, a suit ({len(suit)}): {mean_ci(suit)}")
+    print(f"  CPU: {statistics.mean(cpu):.2f} s a deal to imagine and solve {layouts} layouts")
+
+
+def score_for_defence(c: Contract, vul: Sequence[bool], tricks: int) -> float:
+    """The defenders' score when they take `tricks` (a trick more breaks ties, as in the robot's values)."""
+    score = scoring.duplicate_score(c.level, c.strain, c.doubled, vul[auction.side(c.declarer)], 13 - tricks)
+    return tricks * 0.5 - score
+
+
+def bench_defence(finished: Finished, deals: int, budget: float, samples: int, against: str) -> None:
+    """The defence after the opening lead, side by side on the same contracts and leads: the robot defenders
+    against the same robots with other options (`against`: `equals=False;samples=128,budget=2.0`, a robot
+    each), each against a double-dummy declarer; the tricks lost after the lead, and where they go
+    (`decision_regret`)."""
     bot = BridgeBot(budget=budget, samples=samples)
-    robots = {"signals": bot, "no signals": BridgeBot(budget=budget, samples=samples, signals=False)}
+    robots = {"the robots": bot}
+    for other in against.split(";"):
+        options = {k: ast.literal_eval(v) for k, v in (kv.split("=") for kv in other.split(","))}
+        robots[other] = BridgeBot(**{"budget": budget, "samples": samples, **options})
     lost: dict[str, list[float]] = {k: [] for k in robots}
     think: dict[str, list[float]] = {k: [] for k in robots}
-    for i, state, c in contracted(finished, deals):
+    regret: dict[str, list[tuple[str, int]]] = {k: [] for k in robots}
+    for played, (i, state, c) in enumerate(contracted(finished, deals), 1):
         seat = GAME.to_act(state)[0]
         lead = bot.choose(GAME.view(state, seat), GAME.legal_actions(state, seat), random.Random(i + 1))
         state, _ = GAME.apply(state, seat, lead)
@@ -560,16 +719,31 @@ def bench_defence(finished: list[tuple[int, BridgeState]], deals: int, budget: f
         after = max(solver.tricks_per_card(state.hands, c.strain, trick.leader, trick.cards()).values())
         for name, robot in robots.items():
             rng = random.Random((i + 1) * 7)
-            taken = play_out(state, 1 - auction.side(c.declarer), robot, rng, think[name])
+            taken = play_out(
+                state, 1 - auction.side(c.declarer), robot, rng, think[name], regret=regret[name]
+            )
             lost[name].append(float(taken - after))
-    first, other = robots
-    print(f"defence after the opening lead, {len(lost[first])} deals (the robots' contracts, the same lead), "
+        if played % 20 == 0:
+            print(f"  {played} deals: " + ", ".join(f"{k} {statistics.mean(v):.3f}" for k, v in lost.items()))
+    first, *others = robots
+    n = len(lost[first])
+    print(f"defence after the opening lead, {n} deals (the robots' contracts, the same lead), "
           "tricks lost a deal against a double-dummy declarer:")  # fmt: skip
     for name in robots:
         print(f"  {name}: {mean_ci(lost[name])}, CPU a card {statistics.mean(think[name]) * 1000:.0f} ms")
-    diff = [a - b for a, b in zip(lost[first], lost[other], strict=True)]
-    print(f"  {first} against {other}: {mean_ci(diff)} tricks a deal; better on {sum(d < 0 for d in diff)}, "
-          f"worse on {sum(d > 0 for d in diff)}")  # fmt: skip
+    for other in others:
+        diff = [a - b for a, b in zip(lost[first], lost[other], strict=True)]
+        better, worse = sum(d < 0 for d in diff), sum(d > 0 for d in diff)
+        print(f"  {first} against {other}: {mean_ci(diff)} a deal; better on {better}, worse on {worse}")
+    for name in robots:
+        print(f"  where {name} lose tricks (decisions of two cards or more: kind, decisions, with a loss, "
+              "tricks a deal):")  # fmt: skip
+        kinds = sorted(
+            {k for k, _ in regret[name]}, key=lambda k: -sum(x for kk, x in regret[name] if kk == k)
+        )
+        for kind in kinds:
+            xs = [x for k, x in regret[name] if k == kind]
+            print(f"    {kind:24s} {len(xs):5d} {sum(x > 0 for x in xs):4d}  {sum(xs) / n:.3f}")
 
 
 def main() -> None:
@@ -579,8 +753,10 @@ def main() -> None:
     ap.add_argument("--first", type=int, default=0, help="the first deal's seed number")
     ap.add_argument("--budget", type=float, default=0.5, help="CPU seconds per decision")
     ap.add_argument("--samples", type=int, default=48, help="sampled deals per decision at most")
-    ap.add_argument("--part", choices=("auction", "match", "oracle", "play", "lead", "defence", "all"),
-                    default="all")  # fmt: skip
+    ap.add_argument("--layouts", type=int, default=200, help="imagined layouts a deal for --part lead-floor")
+    ap.add_argument("--against", default="equals=False", help="--part defence: the other robots' options")
+    parts = ("auction", "match", "oracle", "play", "lead", "lead-floor", "defence", "all")
+    ap.add_argument("--part", choices=parts, default="all")
     ap.add_argument(
         "--oracle-samples", type=int, default=8, help="layouts of the other 26 cards a side imagines"
     )
@@ -589,7 +765,7 @@ def main() -> None:
     bot = BridgeBot(budget=args.budget, samples=args.samples, judgement=args.judgement)
     began = time.time()
     finished = []
-    if args.part in ("auction", "play", "lead", "defence", "all"):
+    if args.part not in ("match", "oracle"):
         deals = args.deals if args.part in ("auction", "all") else args.play_deals
         finished = bench_auction(deals, args.first, bot)
     if args.part in ("match", "all"):
@@ -600,8 +776,10 @@ def main() -> None:
         bench_play(finished, args.play_deals, bot)
     if args.part == "lead":
         bench_lead(finished, args.play_deals, args.budget)
+    if args.part == "lead-floor":
+        bench_lead_floor(finished, args.play_deals, args.layouts, args.budget)
     if args.part == "defence":
-        bench_defence(finished, args.play_deals, args.budget, args.samples)
+        bench_defence(finished, args.play_deals, args.budget, args.samples, args.against)
     print(f"wall {time.time() - began:.0f} s")
 
 

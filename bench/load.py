@@ -4,14 +4,15 @@ on a single server and a Redis Cluster in turn.
     nice -n 10 scripts/with-redis scripts/with-redis-cluster .venv/bin/python bench/load.py [--tables 100]
         [--workers 1] [--seconds 40] [--turns 1] [--game rozpysnyi] [--ai search] [--budget 0.5] [--people 2]
 
-Each table has 4 seats: 2 people (`--people`) and 2 AI seats (`--ai`, thinking `--budget` seconds a
-move); `--people 0` measures the AI's work alone. The
-parent process opens the tables, then starts W workers (this script again with `--worker k`); each is
-a `Host` on the same Redis running its background work (AI moves, deadlines) and pressing for people:
-when a commit in a worker makes it a person's turn (the hand's turn alert), that worker presses one of
-the hand's buttons through `Host.handle`, with an update id, as the platform would deliver it. Only
-`handle` is timed. Every worker also looks at its share of the tables every few seconds, so a turn is
-never lost (the first turns after the start, made in the parent, are found so).
+Each table has 4 seats: 2 people (`--people`) and 2 AI seats (`--ai`, thinking `--budget` seconds a move);
+`--people 0` measures the AI's work alone. The parent process opens the tables, then starts W workers (this
+script again with `--worker k`, on the event loop production runs, `bot.ops.loop.run`: uvloop's; it first
+inspects Redis as a worker's start-up does, so a Cluster client knows the slots); each is a `Host` on the
+same Redis running its background work (AI moves, deadlines) and pressing for people: when a commit in a
+worker makes it a person's turn (the hand's turn alert), that worker presses one of the hand's buttons
+through `Host.handle`, with an update id, as the platform would deliver it. Only `handle` is timed. Every
+worker also looks at its share of the tables every few seconds, so a turn is never lost (the first turns
+after the start, made in the parent, are found so).
 
 Each worker delivers through the real outbox paced as the Telegram front end paces it (a group's calls
 one every 3 s, a private chat's one a second, 25 a second in all; slots and message ids in Redis) over a
@@ -60,8 +61,10 @@ from bot.core.config import Settings  # noqa: E402
 from bot.core.host import Host  # noqa: E402
 from bot.core.outbox import Outbox  # noqa: E402
 from bot.core.outcome import Delivery, HandTarget  # noqa: E402
+from bot.ops import loop  # noqa: E402
 from bot.telegram.frontend import PER_SECOND, lane_for, limit_for  # noqa: E402
 from storage import Conflict, RedisMessageIds, RedisPacer, Store, connect  # noqa: E402
+from storage.connect import inspect  # noqa: E402
 
 SCAN = 3.0  # seconds between a worker's looks at its share of the tables
 
@@ -396,7 +399,9 @@ class Shown(Transport):
 
 
 async def worker(args: argparse.Namespace) -> None:
-    redis = await connect(args.url, topology="server" if args.backend == "server" else "cluster")
+    topology = "server" if args.backend == "server" else "cluster"
+    redis = await connect(args.url, topology=topology)
+    await inspect(redis, topology)  # as a worker's start-up does (`bot.ops.preflight`): slots known
     store = Store(redis, prefix=args.prefix, wait_replicas=1 if args.backend == "replicas" else 0)
     host = CountingHost(store, settings(args))
     w = Worker(host, args.worker, (0.0, 0.0))
@@ -482,7 +487,7 @@ def main() -> None:
         ai_bill(args.bill_games.split(","), args.bill_moves, args.budget)
         return
     if args.worker is not None:
-        asyncio.run(worker(args))
+        loop.run(worker(args))  # the event loop a worker runs on (`bot/ops/loop.py`)
         return
     urls = {name: os.environ.get(env) for name, (env, _) in BACKENDS.items()}
     if not any(urls.values()):
@@ -492,7 +497,7 @@ def main() -> None:
     for _ in range(args.turns):
         for backend, url in urls.items():
             if url:
-                asyncio.run(parent(args, backend, url))
+                loop.run(parent(args, backend, url))
 
 
 if __name__ == "__main__":

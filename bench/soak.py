@@ -7,7 +7,8 @@ It starts everything itself: a 3-master Redis Cluster with a replica per master 
 the fake Telegram Bot API of the tests, and two workers — `python -m bot serve`, as production runs it,
 in webhook mode on one bot token, `REDIS_TOPOLOGY=cluster` (commits wait for a replica). `--tables` tables
 of rozpysnyi, each in a group of its own with two people and two AI seats, are opened on the cluster
-before the workers start (their messages are sent by the workers' reconcile at start).
+before the workers start (their messages are sent by the workers' reconcile at start). The driver (the
+fake Bot API and the people) runs on the event loop production runs too (`bot.ops.loop.run`).
 
 The people: whenever a person's newest hand (as the fake Bot API shows it) offers a move, they press its
 first move button `--think` seconds later (uniform from half to the whole), as a Telegram callback update
@@ -62,6 +63,7 @@ from bot.core.outcome import HandTarget, TableTarget  # noqa: E402
 from bot.core.records import game_moves  # noqa: E402
 from bot.core.render import fingerprint  # noqa: E402
 from bot.core.tokens import decode, meaning  # noqa: E402
+from bot.ops import loop  # noqa: E402
 from bot.telegram.app import make_bot  # noqa: E402
 from bot.telegram.frontend import TelegramFrontend  # noqa: E402
 from bot.telegram.refs import screen_html  # noqa: E402
@@ -573,7 +575,7 @@ def options(argv: list[str] | None = None) -> argparse.Namespace:
 
 def main() -> None:
     with contextlib.suppress(KeyboardInterrupt):
-        summary = asyncio.run(soak(options()))
+        summary = loop.run(soak(options()))  # the event loop production runs (`bot/ops/loop.py`)
         sys.exit(1 if summary["lost"] or summary["duplicated"] or summary["differ"] else 0)
 
 

@@ -1,5 +1,6 @@
 """Redis persistence: tables committed by compare-and-set, indexes, deadlines, preferences."""
 
+from storage import wire
 from storage.connect import connect, ping
 from storage.messages import Keyed, RedisMessageIds
 from storage.pacing import RedisPacer
@@ -17,3 +18,5 @@ __all__ = [
     "connect",
     "ping",
 ]
+
+wire.install()

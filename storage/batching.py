@@ -12,12 +12,14 @@ redis-py (a table's messages and its slot share a node) and scripts go by EVALSH
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import weakref
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 import redis.asyncio as aioredis
+from redis.exceptions import SlotNotCoveredError
 
 from storage.connect import is_cluster
 
@@ -112,13 +114,28 @@ async def pipeline(
     async with redis.pipeline(transaction=transaction and not cluster) as pipe:
         for name, args, kwargs in commands:
             if name in ("evalsha", "eval") and cluster:
-                pipe.execute_command(name.upper(), *args)
+                script_on_cluster(pipe, redis, name, args)
             else:
                 getattr(pipe, name)(*args, **kwargs)
         for wait in waits:
             where = {"target_nodes": wait.node} if wait.node is not None else {}
             pipe.execute_command("WAIT", wait.replicas, wait.timeout_ms, **where)
         return list(await pipe.execute(raise_on_error=False))
+
+
+def script_on_cluster(pipe: Any, redis: Any, name: str, args: tuple[Any, ...]) -> None:
+    """Queue a script (`name` eval or evalsha; `args` its SHA or body, number of keys, keys, arguments) in
+    a Cluster pipeline: by name (redis-py refuses `.evalsha` there), addressed to the node of its first key.
+    Left to itself, redis-py works out the slot of every key of a script twice (4 % of a Cluster move's
+    instructions); a script's keys share one slot (else the server refuses it: CROSSSLOT).
+    A redirection or a retry is redis-py's as before (it forgets the address then and asks the key). A key
+    whose slot the client does not know yet (not initialised, a slot lost in a failover) goes unaddressed:
+    redis-py then finds the node itself, or retries as it would."""
+    where: dict[str, Any] = {}
+    if int(args[1]) > 0:
+        with contextlib.suppress(SlotNotCoveredError):
+            where["target_nodes"] = redis.get_node_from_key(args[2])
+    pipe.execute_command(name.upper(), *args, **where)
 
 
 class Batches:

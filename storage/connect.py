@@ -16,6 +16,14 @@ Replayed writes are safe: every write script of the store recognises its own tok
 come from a *blocking* pool of `max_connections` (per node on a Cluster): under a burst a command waits
 up to `pool_timeout` seconds for a free connection instead of failing at once.
 
+A Cluster client never rebuilds its whole topology because of MOVED replies (`reinitialize_steps=0`:
+each MOVED only patches its slot and the command follows it). redis-py's default rebuilds it every fifth
+MOVED by closing the client — every connection of every node, those other tasks are reading a reply on
+included — and clears its default node, which sends the keyed commands made meanwhile to a random
+master: more MOVED, another close. Under a burst (a worker's first second, any moment after a failover's
+reconnect) that loop broke commits in flight with "Connection closed by server" ("try again"). A
+connection error still rebuilds the topology (redis-py re-reads the slots before its retry).
+
 `inspect` says what answers — how many masters and replicas — and refuses (`Misconfigured`) a topology
 that is not what the setting says: a Cluster node named as a single server, a single server named as a
 Cluster, a replica named as the server to write to.
@@ -160,7 +168,11 @@ async def connect(
         # RedisCluster reads one URL; the other seeds are tried when the first does not answer
         nodes = [ClusterNode(h, p) for h, p in hosts]
         client = RedisCluster.from_url(
-            _one_url(url, hosts[0]), startup_nodes=nodes, max_connections=max_connections, **common
+            _one_url(url, hosts[0]),
+            startup_nodes=nodes,
+            max_connections=max_connections,
+            reinitialize_steps=0,  # a MOVED patches its slot; no close of every connection (module doc)
+            **common,
         )
         return client  # type: ignore[return-value]
     if topology == "sentinel":

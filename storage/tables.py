@@ -71,7 +71,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from storage import scripts
-from storage.batching import Ahead, Command
+from storage.batching import Ahead, Command, script_on_cluster
 from storage.connect import is_cluster
 from storage.keys import Keys, base36, in_slot
 from storage.packdict import DICT_1
@@ -380,8 +380,8 @@ class Store:
         waits = self.durability.replicas(master) if batch.durable is not None else 0
         async with self.redis.pipeline(transaction=False) as pipe:
             for name, args, kwargs in batch.ops:
-                if name == "evalsha" and self.cluster:  # a cluster pipeline refuses .evalsha by name only
-                    pipe.execute_command("EVALSHA", *args)
+                if name == "evalsha" and self.cluster:
+                    script_on_cluster(pipe, self.redis, name, args)
                 else:
                     getattr(pipe, name)(*args, **kwargs)
             if waits:

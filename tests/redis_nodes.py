@@ -22,12 +22,21 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 SERVICE = "kozyr"  # the Sentinel service name of the set
 NODE_TIMEOUT_MS = 1000  # a Cluster master silent this long is failed over by its replica
 DOWN_AFTER_MS = 1000  # a Sentinel master silent this long is failed over
+# how long a redis-server may take to answer its first PING: it only bounds a failure (on a loaded
+# machine a start took more than 10 s), and a server that exits is reported at once
+START_TIMEOUT = 60.0
+PORT_ATTEMPTS = 3  # a deployment started again on other ports when one of its ports was taken meanwhile
+
+
+class PortTaken(RuntimeError):
+    """Another process bound a node's port between `free_ports` and the node's start."""
 
 
 def free_ports(n: int, *, bus: bool = False) -> list[int]:
@@ -104,7 +113,16 @@ class Node:
             stdin=subprocess.DEVNULL,
         )
         log.close()
-        wait(lambda: cli(self.port, "ping") == "PONG", 10, f"redis-server on port {self.port}")
+        wait(self._answers, START_TIMEOUT, f"redis-server on port {self.port}")
+
+    def _answers(self) -> bool:
+        """It answers PING; raises at once if it exited (its log's last lines say why)."""
+        if self.proc is not None and self.proc.poll() is not None:
+            with open(os.path.join(self.dir, "redis.log"), errors="replace") as f:
+                tail = f.read()[-600:]
+            kind = PortTaken if "Address already in use" in tail else RuntimeError
+            raise kind(f"redis-server on port {self.port} exited ({self.proc.returncode}): {tail}")
+        return cli(self.port, "ping") == "PONG"
 
     def kill(self) -> None:
         """SIGKILL: the process dies at once, as a crashed host's would."""
@@ -126,15 +144,35 @@ class Deployment:
     nodes: list[Node] = field(default_factory=list)
 
     def stop(self) -> None:
+        self.kill_all()
+        shutil.rmtree(self.root, ignore_errors=True)
+
+    def kill_all(self) -> None:
+        """Every process of the deployment killed and forgotten (it may be started again)."""
         for node in self.nodes:
             node.kill()
-        shutil.rmtree(self.root, ignore_errors=True)
+        self.nodes.clear()
 
     def __enter__(self) -> Deployment:
         return self
 
     def __exit__(self, *_: object) -> None:
         self.stop()
+
+
+D = TypeVar("D", bound=Deployment)
+
+
+def _on_free_ports(deployment: D, start: Callable[[], D]) -> D:
+    """`start()`, again on other ports (`PORT_ATTEMPTS` in all) when a port was taken meanwhile."""
+    for attempt in range(PORT_ATTEMPTS):
+        try:
+            return start()
+        except PortTaken:
+            deployment.kill_all()
+            if attempt == PORT_ATTEMPTS - 1:
+                raise
+    raise AssertionError("unreachable")
 
 
 @dataclass
@@ -145,6 +183,9 @@ class Cluster(Deployment):
     replicas: int = 1
 
     def start(self) -> Cluster:
+        return _on_free_ports(self, self._start)
+
+    def _start(self) -> Cluster:
         ports = free_ports(self.masters * (1 + self.replicas), bus=True)
         for port in ports:
             conf = os.path.join(self.root, str(port), "nodes.conf")
@@ -248,6 +289,9 @@ class Sentinels(Deployment):
     sentinels: list[Node] = field(default_factory=list)
 
     def start(self) -> Sentinels:
+        return _on_free_ports(self, self._start)
+
+    def _start(self) -> Sentinels:
         ports = free_ports(1 + self.replicas + 3)
         master, *rest = ports
         self.nodes.append(Node(master, self.root, []))
@@ -270,10 +314,11 @@ class Sentinels(Deployment):
         wait(self.healthy, 30, "the replicas in sync and every sentinel seeing them")
         return self
 
-    def stop(self) -> None:
+    def kill_all(self) -> None:
         for node in self.sentinels:
             node.kill()
-        super().stop()
+        self.sentinels.clear()
+        super().kill_all()
 
     @property
     def url(self) -> str:

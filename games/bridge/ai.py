@@ -14,7 +14,8 @@ twentyfold it cut the samples, and the bench's defence measured the load, not th
 lead the averages are close and the declarer of every imagined deal sees all four hands, so a club
 player's preferences (`leads.py`: partner's suit, sequences, no ace led away from) break the near-ties. A
 defender signals where its deals leave spot cards level in value (attitude to partner's lead, count to
-the declarer's: `signals.py`) and its deals for partner's hand mostly agree with partner's signals.
+the declarer's: `signals.py`), leads the top of equal honours and follows with the lowest, and its deals
+for partner's hand mostly agree with partner's signals and honours.
 
 Answering a claim: the claimer's hand is shown to the defenders, so a defender sees three hands and knows
 the fourth; it accepts exactly when the claim is right double-dummy.
@@ -34,12 +35,13 @@ from games.cards import make_deck
 LEAD_GUARD = 6  # the opening lead's CPU guard, in multiples of the budget of a card
 LEAD_PREFERENCE = 0.1  # a point of a club player's preference for a lead, worth 10 points a deal
 TIE = 1.0  # points a deal within which cards count as level in value (a defender's signal chooses)
+MISPLAY = 0.2  # the weight of an imagined deal where partner's last card was not its best double-dummy
 
 
 class Knowledge:
     """What a seat knows of the unseen cards: how many each holds, suits shown out of, the auction's hulls."""
 
-    def __init__(self, view: BridgeView) -> None:
+    def __init__(self, view: BridgeView, equals: bool = True) -> None:
         me = view.viewer
         assert me is not None and view.hand is not None
         self.view = view
@@ -66,7 +68,27 @@ class Knowledge:
         defending = view.declarer is not None and auc.side(me) != auc.side(view.declarer)
         self.partner = auc.partner(me)
         reads = defending and self.partner in self.hidden
-        self.signals = signals.given(tricks, self.partner) if reads else []  # partner's, read by defenders
+        self.tricks = tricks
+        self.strain = view.contract.strain if view.contract is not None else "N"
+        mine = [(k, j) for k, t in enumerate(tricks) for j, p in enumerate(t.plays) if p.seat == self.partner]
+        self.last = mine[-1] if reads and mine and mine[-1] != (0, 0) else None  # not partner's opening lead
+        given = signals.given(tricks, self.partner) if reads else []  # partner's, read by defenders
+        self.signals = [g for g in given if equals or g.kind not in ("top", "lowest")]
+
+    def partner_weight(self, hands: list[list[str]]) -> float:
+        """How likely partner's last card (after the opening lead) is in this imagined deal, if partner plays
+        as we do: 1 where it was partner's best card double-dummy then, `MISPLAY` where it was not."""
+        if self.last is None:
+            return 1.0
+        k, j = self.last
+        then = [list(h) for h in hands]  # the hands as they were when partner played
+        for t in self.tricks[k:]:
+            for p in t.plays[j if t is self.tricks[k] else 0 :]:
+                then[p.seat].append(p.card)
+        trick = self.tricks[k]
+        future = solver.tricks_per_card(then, self.strain, trick.leader, trick.cards()[:j])
+        card = trick.plays[j].card
+        return 1.0 if future[card] == max(future.values()) else MISPLAY
 
     def deals(self, rng: random.Random) -> list[list[str]]:
         """One consistent deal (the four hands still held): within the auction's inferences if one is
@@ -99,6 +121,8 @@ class BridgeBot:
         lead_samples: int = 24,
         lead_preference: float = LEAD_PREFERENCE,
         signals: bool = True,
+        equals: bool = True,
+        weigh_play: bool = False,
     ) -> None:
         self.budget = budget
         self.samples = samples
@@ -109,6 +133,8 @@ class BridgeBot:
         self.lead_samples = lead_samples
         self.lead_preference = lead_preference
         self.signals = signals
+        self.equals = equals
+        self.weigh_play = weigh_play
 
     def choose(self, view: BridgeView, legal: Sequence[str], rng: random.Random) -> str:
         if view.phase == "auction":
@@ -139,25 +165,40 @@ class BridgeBot:
     # -- the play ------------------------------------------------------------------------------
     def card(self, view: BridgeView, cards: list[str], rng: random.Random) -> str:
         assert view.contract is not None and view.turn is not None
-        knowledge = Knowledge(view)
+        knowledge = Knowledge(view, self.equals)
         totals = dict.fromkeys(cards, 0.0)
         lead = not view.tricks and (view.trick is None or not view.trick.plays)
         samples = self.lead_samples if lead else self.samples
         stop = time.thread_time() + self.budget * (LEAD_GUARD if lead else 1)  # this thread's CPU only
-        n = 0
+        n, mass = 0, 0.0  # deals imagined, their weight
         while n < samples and (n < self.min_samples or time.thread_time() < stop):
             hands = knowledge.deals(rng)
+            weight = knowledge.partner_weight(hands) if self.weigh_play and not lead else 1.0
             for card, value in self.values(view, hands).items():
                 if card in totals:
-                    totals[card] += value
-            n += 1
+                    totals[card] += weight * value
+            n, mass = n + 1, mass + weight
         if lead:  # a club player's preferences break the near-ties (`leads.py`): points a deal → hundreds
             like = leads.preference(view.hand or [], view.contract.strain, view.dealer, view.calls, view.turn)
             totals = {c: totals[c] / max(n, 1) / 100 + self.lead_preference * like[c] for c in cards}
         best = max(totals.values())
-        if self.signals and not lead and (signal := self.signal(view, cards, totals, best - TIE * n)):
+        if self.signals and not lead and (signal := self.signal(view, cards, totals, best - TIE * mass)):
             return signal
-        return next(c for c in cards if totals[c] == best)  # ties: the lowest card of the first suit
+        chosen = next(c for c in cards if totals[c] == best)  # ties: the highest card of the first suit
+        if self.equals and not lead and auc.side(view.turn) != auc.side(view.contract.declarer):
+            chosen = self.equal_honour(view, chosen)
+        return chosen
+
+    @staticmethod
+    def equal_honour(view: BridgeView, card: str) -> str:
+        """A defender's honour among its equals (worth the same): the top one leading, the lowest following
+        (`signals.conventional`); a discard as it is."""
+        trick = view.trick
+        leading = trick is None or not trick.plays
+        if not leading and trick is not None and trick.plays[0].card[1] != card[1]:
+            return card
+        gone = {p.card for t in view.tricks for p in t.plays}
+        return signals.conventional(card, view.hand or [], gone, leading)
 
     @staticmethod
     def signal(view: BridgeView, cards: list[str], totals: dict[str, float], level: float) -> str | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from games.bridge import GAME, new_from_pbn, signals
-from games.bridge.ai import BridgeBot
+from games.bridge.ai import MISPLAY, BridgeBot, Knowledge
 from games.tricktaking import Play, Trick
 from tests.games.test_bridge_ai import DEAL, calls
 
@@ -48,3 +48,41 @@ def test_a_robot_defender_signals_among_the_cards_level_in_value() -> None:
     assert BridgeBot.signal(view, cards, worse, 9.0) == "5H"
     declarer = GAME.view(calls(s, "play:4H"), 0)  # the declarer's side never signals
     assert BridgeBot.signal(declarer, ["2H", "3H"], {"2H": 1.0, "3H": 1.0}, 0.0) is None
+
+
+def test_a_defender_leads_the_top_of_equal_honours_and_follows_with_the_lowest() -> None:
+    hand = ["KH", "QH", "JH", "5H", "AS"]
+    assert signals.conventional("QH", hand, set(), leading=True) == "KH"
+    assert signals.conventional("KH", hand, set(), leading=False) == "JH"
+    assert signals.conventional("KH", ["KH", "JH"], {"QH"}, leading=False) == "JH"  # the queen is gone
+    assert signals.conventional("KH", ["KH", "JH"], set(), leading=False) == "KH"  # not equal: the queen out
+    assert signals.conventional("5H", hand, set(), leading=False) == "5H"  # spot cards are for signals
+
+
+def test_partners_honours_are_read_for_their_equals() -> None:
+    # West (3) leads the 4 of spades, East (1) plays the king third hand: by the convention no queen with it;
+    # after the opening lead, East's queen of hearts led promises no king beside it
+    tricks = [trick(3, "4S 2S KS AS"), trick(1, "QH 3H 5H 2H")]
+    king, queen = (g for g in signals.given(tricks, 1) if g.kind in ("top", "lowest"))
+    assert (king.card, king.kind, queen.card, queen.kind) == ("KS", "lowest", "QH", "top")
+    assert signals.fits(king, ["JS", "9H"]) and not signals.fits(king, ["QS", "9H"])
+    assert signals.fits(queen, ["JH", "9S"]) and not signals.fits(queen, ["KH", "9S"])
+    assert not any(g.card == "4S" for g in signals.given(tricks, 3))  # the opening lead: no convention
+
+
+def test_a_robot_defender_follows_with_the_lowest_of_its_equal_honours() -> None:
+    s = calls(new_from_pbn([DEAL]), "1N", "p", "3N", "p", "p", "p")
+    s = calls(s, "play:QH", "play:8H", "play:4H", "play:KH")
+    view = GAME.view(calls(s, "play:2H"), 1)  # North leads a heart: East holds J T 9 of them
+    assert BridgeBot.equal_honour(view, "JH") == "TH"
+    assert BridgeBot.equal_honour(view, "9H") == "9H"
+    view = GAME.view(calls(s, "play:AS"), 1)  # a spade: East follows with T 9 8, all equal
+    assert BridgeBot.equal_honour(view, "TS") == "TS"  # the only honour among them
+
+
+def test_an_imagined_deal_where_partners_last_card_was_not_its_best_weighs_less() -> None:
+    s = calls(new_from_pbn([DEAL]), "1N", "p", "3N", "p", "p", "p")
+    s = calls(s, "play:QH", "play:8H", "play:4H", "play:KH", "play:AD", "play:KD", "play:QD")
+    for card, weight in (("3D", 1.0), ("TD", MISPLAY)):  # West's ten of diamonds gives a trick away
+        t = calls(s, f"play:{card}")
+        assert Knowledge(GAME.view(t, 1)).partner_weight([list(h) for h in t.hands]) == weight

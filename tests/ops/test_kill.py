@@ -41,8 +41,20 @@ async def serve(tmp_path, base: str) -> Bot:
 
 
 async def test_kill_9_mid_game_then_every_message_equals_the_committed_state(api, db, tmp_path) -> None:  # noqa: F811
+    bots: list[Bot] = []
+    try:
+        await _kill_9_mid_game(api, tmp_path, bots, db)
+    finally:  # a failed run must not leave a bot process behind
+        for bot in bots:
+            if bot.proc.returncode is None:
+                bot.proc.kill()
+                await bot.proc.wait()
+
+
+async def _kill_9_mid_game(api, tmp_path, bots: list[Bot], db) -> None:  # noqa: F811
     fake, base = api
     bot = await serve(tmp_path, base)
+    bots.append(bot)
     b = Harness()  # only to build updates
     for p in (ANN, BOB):
         await fake.feed(b.message(p, "/start", chat_id=p.id))
@@ -79,6 +91,7 @@ async def test_kill_9_mid_game_then_every_message_equals_the_committed_state(api
     assert await bot.exit_code() != 0
     fake.failures.clear()
     again = await serve(tmp_path, base)
+    bots.append(again)
 
     table = await host.load(table_id)
     want = screen_html(host.views.table_screen(table))

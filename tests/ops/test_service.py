@@ -26,7 +26,16 @@ from tests.telegram.harness import ANN, BOB, GROUP, Harness
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SECRET = "a-test-secret-that-is-long-enough-0123456789"
-DB = 7  # the service's keys (prefix "kozyr") live in a database of their own, emptied first
+
+
+def _worker_db() -> int:
+    """The service's keys (prefix "kozyr") live in a database of their own, emptied first: one per xdist
+    worker, so that two of these tests running at once never empty each other's (test_kill hung that way)."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    return 7 + int(worker.removeprefix("gw") or 0) % 9  # databases 7..15 of the default 16
+
+
+DB = _worker_db()
 
 
 def free_port() -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import socket
 from dataclasses import dataclass
 
@@ -11,8 +12,10 @@ from fakeredis import FakeServer
 from redis.crc import key_slot
 
 from storage import RedisMessageIds, Store, Unavailable, connect, ping
+from storage.batching import pipeline
 from storage.keys import Keys, base36, in_slot
 from storage.messages import group_of, move_table_ids
+from tests.conftest import _cluster_url
 
 
 @dataclass(frozen=True)
@@ -160,6 +163,29 @@ async def test_unreachable_server_is_unavailable() -> None:
         with pytest.raises(Unavailable):
             await RedisMessageIds(client, prefix="x").get(Target("table:t"))
         assert await ping(client) is False
+    finally:
+        await client.aclose()
+
+
+async def test_a_cluster_client_answers_a_burst_after_it_closed_its_connections(prefix: str) -> None:
+    """redis-py closes a Cluster client's every connection after a connection error (a failover) and,
+    by default, every fifth MOVED; the burst that follows — single commands sent to a random master
+    before it knows the slots again, pipelines like a commit's — must not break a pipeline in flight
+    ("Connection closed by server": the commit's "try again")."""
+    client = await connect(_cluster_url(), topology="cluster")
+
+    async def one(i: int) -> list[object]:
+        key = f"{prefix}:{{b{i}}}"
+        if i % 2:
+            return [await client.hmget(key, ["a"])]
+        return await pipeline(client, [("hset", (key, "a", "1"), {}), ("hgetall", (key,), {})])
+
+    try:
+        for _ in range(3):
+            await client.aclose()  # what redis-py does itself; it reconnects on the next command
+            replies = await asyncio.gather(*(one(i) for i in range(60)), return_exceptions=True)
+            failed = [r for reply in replies for r in (reply if isinstance(reply, list) else [reply])]
+            assert [r for r in failed if isinstance(r, BaseException)] == []
     finally:
         await client.aclose()
 
