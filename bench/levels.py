@@ -11,6 +11,8 @@ and 99th percentile, in the thread that thinks), and the arena command that play
 greedy players are `bench/greedy.py`; `bench/reference.py` is the search of main 0b1d6d9 at 0.5 s of CPU a
 decision, what tables got before. Levels: `random` is *easy*, `heuristic` *normal*, `search` *strong*.
 `--scale` multiplies the number of deals (0.1 for a quick look); the full run takes hours of CPU.
+For the pairs in `KEPT` (the same opponents, the same deals) it also prints how much of the second's
+margin the first keeps: the ratio of the mean margins, paired by deal, with its 95 % Fieller interval.
 Dvorovoy's search against the former one is played round by round (`rounds`: each deal's first round, won
 by the fewer points), 15 times cheaper than whole matches.
 """
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import sys
 import time
@@ -77,12 +80,9 @@ def matches() -> list[Match]:
                     options,
                 )
             )
-            if level != "random":
-                out.append(
-                    Match(
-                        f"{game}-{level}-greedy-4", game, [level] + [greedy] * 3, deals[level] // 4, options
-                    )
-                )
+            out.append(
+                Match(f"{game}-{level}-greedy-4", game, [level] + [greedy] * 3, deals[level] // 4, options)
+            )
         seats = ["search"] + ["heuristic"] * (small - 1)
         out.append(Match(f"{game}-search-heuristic-{small}", game, seats, deals["search"], options))
     article = ["search", "article"]
@@ -113,6 +113,31 @@ def matches() -> list[Match]:
         ),
     ]
     return out
+
+
+# pairs of match-ups against the same opponents on the same deals: how much of the second's margin the first
+# keeps (issue 32: rozpysnyi's search keeps ≥ 80 % of the former search's margin over the heuristics)
+KEPT = [("rozpysnyi-search-heuristic-full", "rozpysnyi-reference-heuristic-full")]
+
+
+def kept(a: dict[int, float], b: dict[int, float]) -> tuple[float, float, float]:
+    """The ratio of a's mean margin to b's over their common deals, with its 95 % Fieller interval (paired by
+    deal: the luck of a deal, shared by both, cancels out); the interval is unbounded (inf) when b's mean
+    margin is not clearly away from 0."""
+    deals = sorted(set(a) & set(b))
+    n = len(deals)
+    x, y = [a[d] for d in deals], [b[d] for d in deals]
+    mx, my = statistics.fmean(x), statistics.fmean(y)
+    if n < 2 or my == 0:
+        return (mx / my if my else math.nan), -math.inf, math.inf
+    q = arena.student_t(n - 1) ** 2 / n
+    sxx, syy, sxy = statistics.variance(x), statistics.variance(y), statistics.covariance(x, y)
+    # the ratios ρ with (mx − ρ·my)² ≤ q·(sxx − 2ρ·sxy + ρ²·syy)
+    qa, qb, qc = my * my - q * syy, mx * my - q * sxy, mx * mx - q * sxx
+    disc = qb * qb - qa * qc
+    if qa <= 0 or disc < 0:
+        return mx / my, -math.inf, math.inf
+    return mx / my, (qb - math.sqrt(disc)) / qa, (qb + math.sqrt(disc)) / qa
 
 
 def one_round(args: tuple[str, list[str], dict[str, Any], int, int]) -> arena.Result:
@@ -204,11 +229,18 @@ def main() -> None:
         " score margin | command | wall |"
     )
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    played = {}
     for m in chosen:
         deals = max(1, round(m.deals * args.scale))
         t0 = time.perf_counter()
         results = play(m, deals, args.jobs)
         print(row(m, deals, results, time.perf_counter() - t0), flush=True)
+        played[m.name] = arena.deal_margins(m.seats, results, m.seats[0], m.seats[1])
+    for a, b in KEPT:
+        if a in played and b in played:
+            ratio, lo, hi = kept(played[a], played[b])
+            n = len(set(played[a]) & set(played[b]))
+            print(f"\n{a} keeps {ratio:.1%} [{lo:.1%}, {hi:.1%}] of the margin of {b} (95 %, {n} deals)")
 
 
 if __name__ == "__main__":

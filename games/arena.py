@@ -240,15 +240,22 @@ def report_levels(seats: list[str], results: list[Result]) -> str:
     return "\n".join(lines)
 
 
-def score_margin(seats: list[str], results: list[Result], a: str, b: str) -> str:
-    """Points a game of level `a` over level `b`: per game, the mean score of a's seats less the mean of
-    b's; averaged per deal (its seatings together, when paired), with a 95 % interval over the deals."""
+def deal_margins(seats: list[str], results: list[Result], a: str, b: str) -> dict[int, float]:
+    """Per deal, points a game of level `a` over level `b` (the mean score of a's seats less the mean of
+    b's), averaged over the deal's games (its seatings, when paired)."""
     by_deal: dict[int, list[float]] = {}
     for r in results:
         sa = statistics.fmean(r.scores[j] for j, s in enumerate(seats) if s == a)
         sb = statistics.fmean(r.scores[j] for j, s in enumerate(seats) if s == b)
         by_deal.setdefault(r.deal, []).append(sa - sb)
-    m, h = mean_ci([statistics.fmean(v) for v in by_deal.values()])
+    return {d: statistics.fmean(v) for d, v in by_deal.items()}
+
+
+def score_margin(seats: list[str], results: list[Result], a: str, b: str) -> str:
+    """Points a game of level `a` over level `b`, per deal (`deal_margins`), with a 95 % interval over the
+    deals."""
+    by_deal = deal_margins(seats, results, a, b)
+    m, h = mean_ci(list(by_deal.values()))
     return f"score: {a} − {b} = {m:+.2f} ± {h:.2f} points a game (95 %, over {len(by_deal)} deals)"
 
 

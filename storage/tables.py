@@ -350,12 +350,16 @@ class Store:
     # -- round trips ------------------------------------------------------------------------------
     async def _batch(self, build: Callable[[Batch], None]) -> list[Any]:
         """Run the commands `build` queues in one round trip (on a Cluster, one pipeline split per node,
-        the nodes' parts sent in parallel); scripts go by EVALSHA (`_call`).
+        the nodes' parts sent in parallel; a lone command by itself, without a pipeline to build); scripts
+        go by EVALSHA (`_call`).
 
         If the server lacks a script (NOSCRIPT: it restarted, or a new node), every script is loaded and
         the whole batch runs again: each command queued must be safe to repeat (reads, idempotent
-        writes, and the write scripts that recognise their token). A `durable` batch ends with a WAIT on
-        its key's connection (see `Durability`).
+        writes, and the write scripts that recognise their token). So is it when a command that must
+        succeed got a connection error for its reply (its connection closed under it — on a Cluster,
+        redis-py closes every connection of the client after a connection error in any pipeline, and
+        does not send a pipeline again for errors in its replies; its single-server pipeline does). A
+        `durable` batch ends with a WAIT on its key's connection (see `Durability`).
         """
         batch = Batch()
         build(batch)
@@ -364,6 +368,8 @@ class Store:
             if attempt == 0 and any(isinstance(r, NoScriptError) for r in results):
                 await self._load_scripts()
                 continue
+            if attempt == 0 and any(isinstance(r, RedisConnectionError) for r in results[: batch.strict]):
+                continue  # once more: a write the server applied answers as it did (its token)
             for r in results[: batch.strict]:
                 if isinstance(r, Exception):
                     raise r
@@ -378,6 +384,12 @@ class Store:
                 node = self.redis.get_node_from_key(batch.durable)  # type: ignore[attr-defined]
         master = node.name if node is not None else ""
         waits = self.durability.replicas(master) if batch.durable is not None else 0
+        if len(batch.ops) == 1 and not waits:  # a lone command (`begin`'s read): no pipeline to build
+            name, args, kwargs = batch.ops[0]
+            try:
+                return [await getattr(self.redis, name)(*args, **kwargs)]
+            except ResponseError as e:  # a pipeline's reply, as `_batch` expects it
+                return [e]
         async with self.redis.pipeline(transaction=False) as pipe:
             for name, args, kwargs in batch.ops:
                 if name == "evalsha" and self.cluster:

@@ -149,6 +149,30 @@ async def test_replayed_close_still_reports_the_users(redis: aioredis.Redis, pre
     assert await store.tables_in_chat("c") == []
 
 
+async def test_a_commit_whose_reply_a_closed_connection_lost_is_sent_again_and_applied_once(
+    store: Store,
+) -> None:
+    """The compare-and-set was applied, but its connection was closed before the reply was read (on a
+    Cluster redis-py closes every connection after a connection error in any pipeline, and does not send a
+    pipeline again for such a reply): the store sends the batch again, and the token makes it answer as
+    the first call did."""
+    await store.create("t", "v1", chat="c")
+    send, sent = store._send, []
+
+    async def reply_lost_once(batch):  # type: ignore[no-untyped-def]
+        results = await send(batch)
+        sent.append(batch)
+        if len(sent) == 1:
+            results[batch.strict - 1] = RedisConnectionError("Connection closed by server.")
+        return results
+
+    store._send = reply_lost_once  # type: ignore[method-assign]
+    assert await store.commit("t", 1, "v2", moves=["e1", "e2"], update="u-1") == 2
+    assert len(sent) >= 2
+    assert await store.load("t") == ("v2", 2)
+    assert await store.history("t") == ["e1", "e2"]
+
+
 async def test_script_replay_is_recognised_by_token_only(store: Store) -> None:
     """The same commit call sent twice answers alike; another call at the same version conflicts."""
     await store.create("t", "v1", chat="c")
@@ -381,3 +405,17 @@ async def test_redis_pys_closed_writer_race_is_unavailable_and_a_bug_of_ours_is_
         await send(in_redis["write"])
     with pytest.raises(AttributeError):
         await send(ours["write"])
+
+
+async def test_a_server_that_forgot_the_scripts_is_taught_them_again(store: Store) -> None:
+    """NOSCRIPT (a restarted server, a new node) answers a lone script and one in a pipeline alike: the
+    store loads its scripts and runs the batch again."""
+    redis: Any = store.redis
+    flush = {"target_nodes": redis.ALL_NODES} if store.cluster else {}
+    await store.create("t1", "v1", chat="c1")  # (a hint, then a lone script: the compare-and-set)
+    for n in range(2, 4):
+        await redis.execute_command("SCRIPT FLUSH", **flush)
+        assert await store.commit("t1", n - 1, f"v{n}", chat=None if n == 2 else "c2") == n
+    await redis.execute_command("SCRIPT FLUSH", **flush)
+    assert await store.create("t2", "w1", chat="c1") == 1
+    assert await store.load("t1") == ("v3", 3) and await store.load("t2") == ("w1", 1)
