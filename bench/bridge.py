@@ -1,8 +1,9 @@
 """The bridge robots measured against double-dummy: their auctions against par, their card play, a match.
 
     .venv/bin/python bench/bridge.py [--deals 300] [--play-deals 100] [--first 0] [--budget 0.5]
-                                     [--samples 48] [--layouts 200] [--against equals=False]
-                                     [--part auction|match|play|lead|lead-floor|defence|all]
+                                     [--samples 48] [--oracle-samples 8] [--layouts 200]
+                                     [--against equals=False]
+                                     [--part auction|match|oracle|play|lead|lead-floor|defence|all]
 
 Every deal is seeded (`bench:<n>`) and played as board n + 1 (its dealer and vulnerability).
 
@@ -19,6 +20,18 @@ against the reference E–W at one table, the reference N–S against the robots
 contract scored double-dummy; the robots' IMPs a deal with a 95% interval. The reference is the naive
 point-count bidder of issue 33: it sees both hands of its side, counts their points and fit, bids the
 contract they suggest at its first turn when that is still higher than the last bid, and never doubles.
+
+Oracle (`--part oracle`, `--deals`): the ceiling of any bidding system, measured on the same deals. Each side
+is an oracle partnership: it sees both its hands (26 cards), imagines the other 26 cards split at random
+(`--oracle-samples` layouts, seeded; the opponents' calls tell it nothing), solves every layout double dummy
+and values each contract the auction could end in by the IMPs it scores, on average over its layouts,
+against each layout's par. From the dealer's side on, each side in turn lets the contract stand (doubling
+the other side's when that pays in its expectation) or names a higher contract of its own with its better
+declarer, valued as if the other side will double it when that pays them (so sacrifices and penalty doubles
+are in, redoubles are not); the auction ends when neither side changes anything in two turns running. The
+contract reached is scored double-dummy against par like the robots', with the same buckets, and the
+reference bidder's figures are printed beside it. No bidding system, which tells partner less than all 13
+cards, can be expected to come much closer to par than this.
 
 Play (`--play-deals`, on the deals where the robots reached a contract): the robot declarer (and dummy)
 against double-dummy defenders, and robot defenders against a double-dummy declarer. The declarer's loss
@@ -48,7 +61,9 @@ several robots separated by `;`, e.g. `--against "equals=False;samples=128,budge
 double-dummy declarer: the tricks lost after the lead, the differences with their intervals, the CPU a
 card, and where the tricks go: each robot decision's loss double-dummy by kind (leading: partner's suit,
 my suit again, a new suit, trump; following second, third or fourth hand, and whether winning or ducking
-was the mistake; ruffing or discarding), which add up to the whole loss.
+was the mistake; ruffing or discarding), which add up to the whole loss. With `--lead-layouts N`, also the
+information floor of the first robots' leads after the first trick (as for the opening lead, on N layouts
+their own sampler imagines at each), summed a deal, beside what those leads lost.
 """
 
 from __future__ import annotations
@@ -192,53 +207,111 @@ def deal_info(i: int) -> tuple[list[list[str]], int, solver.Analysis]:
     return hands, board, solver.analyse(hands, board_dealer(board), board_vul(board))
 
 
+GAME_LEVEL = {"N": 3, "S": 4, "H": 4, "D": 5, "C": 5}
+
+
+def bucket(c: Contract | None, tricks: int | None, a: solver.Analysis, imp: int) -> str:
+    """Where a deal's IMPs from par went, first cause that fits."""
+    par = a.contracts[0] if a.contracts else None
+    if imp == 0:
+        return "exact"
+    if par is None:
+        return "par passed out"
+    if par.doubled:
+        return "par a doubled sacrifice"
+    if c is None:
+        return "passed out"
+    if auction.side(c.declarer) != auction.side(par.declarer):
+        return "the wrong side plays"
+    if tricks is not None and tricks < c.level + 6:
+        return "our contract fails"
+    if par.level >= 6 and c.level < 6:
+        return "slam missed"
+    if par.level >= GAME_LEVEL[par.strain] and c.level < GAME_LEVEL[c.strain]:
+        return "game missed"
+    return "level or strain"
+
+
+class Tally:
+    """Contracts reached against par: IMPs a deal, exact, slams, games missed, buckets."""
+
+    def __init__(self) -> None:
+        self.off: list[float] = []
+        self.rows: list[tuple[int, int, str, int, solver.Analysis]] = []  # (|IMPs|, seed, text, score, a)
+        self.exact = self.slam_deals = self.slams_bid = self.game_deals = self.games_missed = 0
+        self.slams_tried = self.slams_down = 0
+        self.buckets: dict[str, list[int]] = {}
+
+    def add(self, i: int, c: Contract | None, a: solver.Analysis, text: str) -> None:
+        tricks = None if c is None else a.tricks[c.strain][c.declarer]
+        score = 0
+        if c is not None and tricks is not None:
+            vul = board_vul(i + 1)[auction.side(c.declarer)]
+            score = scoring.duplicate_score(c.level, c.strain, c.doubled, vul, tricks)
+            score = score if auction.side(c.declarer) == 0 else -score
+        imp = abs(scoring.imps(score - a.par))
+        self.off.append(float(imp))
+        self.exact += score == a.par
+        self.rows.append((imp, i, text, score, a))
+        b = self.buckets.setdefault(bucket(c, tricks, a, imp), [0, 0])
+        b[0], b[1] = b[0] + 1, b[1] + imp
+        if c is not None and tricks is not None and c.level >= 6:
+            self.slams_tried += 1
+            self.slams_down += tricks < c.level + 6
+        par = a.contracts[0] if a.contracts else None
+        if par is not None and not par.doubled:  # a contract the par side makes
+            ours = c is not None and auction.side(c.declarer) == auction.side(par.declarer)
+            made = ours and c is not None and a.tricks[c.strain][c.declarer] >= c.level + 6
+            if par.level >= 6:
+                self.slam_deals += 1
+                self.slams_bid += made and c is not None and c.level >= 6
+            if par.level >= GAME_LEVEL[par.strain]:
+                self.game_deals += 1
+                self.games_missed += not (ours and c is not None and c.level >= GAME_LEVEL[c.strain])
+
+    def report(self, buckets: bool = True) -> None:
+        deals = len(self.off)
+        print(f"  IMPs a deal from par: {mean_ci(self.off)} (goal ≤ 2.5)")
+        print(f"  par reached exactly: {share(self.exact, deals)}")
+        print(
+            f"  slams bid and made where par is a slam: {share(self.slams_bid, self.slam_deals)} (goal ≥ 60%)"
+        )
+        print(f"  slams bid: {self.slams_tried}, of which {self.slams_down} went down")
+        print(f"  games missed where par is a game or more: {share(self.games_missed, self.game_deals)}")
+        if not buckets:
+            return
+        print("  where the IMPs went (deals, IMPs):")
+        for name, (n, imps) in sorted(self.buckets.items(), key=lambda kv: (-kv[1][1], kv[0])):
+            if name != "exact":
+                print(f"    {name}: {n}, {imps}")
+
+
 def bench_auction(deals: int, first: int, bot: BridgeBot) -> list[tuple[int, BridgeState]]:
     rng = random.Random(first)
     robots = [robot_bidder(bot, rng)] * 4
     think: list[float] = []
-    off, exact, rows, finished = [], 0, [], []
-    slam_deals = slams_bid = game_deals = games_missed = slams_tried = slams_down = 0
+    tally, finished, auctions = Tally(), [], {}
     for i in range(first, first + deals):
         hands, board, a = deal_info(i)
         state = bid_board(new_board(hands, board), robots, think)
         finished.append((i, state))
-        score, tricks = ns_score(state, a)
-        imp = scoring.imps(score - a.par)
-        if state.contract is not None and state.contract.level >= 6:
-            slams_tried += 1
-            slams_down += tricks is not None and tricks < state.contract.level + 6
-        off.append(abs(imp))
-        exact += score == a.par
-        rows.append((abs(imp), i, state, score, a))
-        par = a.contracts[0] if a.contracts else None
-        if par is not None and not par.doubled:  # a contract the par side makes
-            c = state.contract
-            ours = c is not None and auction.side(c.declarer) == auction.side(par.declarer)
-            made = ours and a.tricks[c.strain][c.declarer] >= c.level + 6
-            if par.level >= 6:
-                slam_deals += 1
-                slams_bid += made and c.level >= 6
-            if par.level >= {"N": 3, "S": 4, "H": 4, "D": 5, "C": 5}[par.strain]:
-                game_deals += 1
-                game = ours and c.level >= {"N": 3, "S": 4, "H": 4, "D": 5, "C": 5}[c.strain]
-                games_missed += not game
+        tally.add(i, state.contract, a, contract_name(state))
+        auctions[i] = diagram(state)
         if (i - first + 1) % 25 == 0:
-            print(f"  {i - first + 1} deals: {statistics.mean(off):.2f} IMPs a deal from par", flush=True)
+            print(
+                f"  {i - first + 1} deals: {statistics.mean(tally.off):.2f} IMPs a deal from par", flush=True
+            )
     print(f"auction, {deals} deals (seeds {first}…{first + deals - 1}), four robots, contracts scored "
           "double-dummy:")  # fmt: skip
-    print(f"  IMPs a deal from par: {mean_ci(off)} (goal ≤ 2.5)")
-    print(f"  par reached exactly: {share(exact, deals)}")
-    print(f"  slams bid and made where par is a slam: {share(slams_bid, slam_deals)} (goal ≥ 60%)")
-    print(f"  slams bid: {slams_tried}, of which {slams_down} went down")
-    print(f"  games missed where par is a game or more: {share(games_missed, game_deals)}")
+    tally.report()
     think.sort()
     print(f"  CPU per call: mean {statistics.mean(think) * 1000:.1f} ms, p90 "
           f"{think[int(0.9 * (len(think) - 1))] * 1000:.1f} ms, max {think[-1] * 1000:.0f} ms "
           f"over {len(think)} calls")  # fmt: skip
     print("  the worst ten (auction from West: W N E S; par and result for N–S):")
-    for imp, i, state, score, a in sorted(rows, key=lambda r: -r[0])[:10]:
-        print(f"    seed {i} board {i + 1}: {contract_name(state)} {score:+d}, par {par_name(a)} {a.par:+d}:"
-              f" {imp} IMPs | {diagram(state)}")  # fmt: skip
+    for imp, i, text, score, a in sorted(tally.rows, key=lambda r: -r[0])[:10]:
+        print(f"    seed {i} board {i + 1}: {text} {score:+d}, par {par_name(a)} {a.par:+d}:"
+              f" {imp} IMPs | {auctions[i]}")  # fmt: skip
     return finished
 
 
@@ -263,6 +336,125 @@ def bench_match(deals: int, first: int, bot: BridgeBot) -> None:
     print(f"  the reference alone (four of it): IMPs a deal from par {mean_ci([float(x) for x in ref_off])}")
 
 
+# -- the oracle partnership: what perfect communication within a side reaches -----------------------------
+
+Final = tuple[int, str, int, int]  # (level, strain, declarer, doubled): a contract the oracle may end in
+
+
+def oracle_layouts(hands: list[list[str]], side: int, board: int, samples: int) -> list[solver.Analysis]:
+    """`samples` deals that keep `side`'s two hands and split the other 26 cards at random (seeded by the
+    board), each solved double dummy with its par."""
+    rng = random.Random(f"oracle:{board}:{side}")
+    unseen = [c for seat in range(4) if seat % 2 != side for c in hands[seat]]
+    out = []
+    for _ in range(samples):
+        rng.shuffle(unseen)
+        split = {
+            seat: unseen[13 * k : 13 * k + 13] for k, seat in enumerate(s for s in range(4) if s % 2 != side)
+        }
+        layout = [hands[seat] if seat % 2 == side else split[seat] for seat in range(4)]
+        out.append(solver.analyse(layout, board_dealer(board), board_vul(board)))
+    return out
+
+
+def ns_points(c: Final | None, tricks: dict[str, list[int]], vul: list[bool]) -> int:
+    if c is None:
+        return 0
+    level, strain, declarer, doubled = c
+    score = scoring.duplicate_score(level, strain, doubled, vul[declarer % 2], tricks[strain][declarer])
+    return score if declarer % 2 == 0 else -score
+
+
+class OracleView:
+    """One side's expectation, over its imagined layouts, of the IMPs it scores against each layout's par
+    if the auction ends in a given contract."""
+
+    def __init__(self, side: int, layouts: list[solver.Analysis], vul: list[bool]) -> None:
+        self.side, self.layouts, self.vul = side, layouts, vul
+        self.memo: dict[Final | None, float] = {}
+
+    def value(self, c: Final | None) -> float:
+        if c not in self.memo:
+            sign = 1 if self.side == 0 else -1
+            self.memo[c] = statistics.mean(
+                scoring.imps(sign * (ns_points(c, a.tricks, self.vul) - a.par)) for a in self.layouts
+            )
+        return self.memo[c]
+
+
+def oracle_auction(views: list[OracleView], dealer: int) -> Final | None:
+    """The contract two oracle partnerships reach. From the dealer's side on, each side in turn either lets
+    the contract stand (doubling the other side's when that gains in its expectation) or names a higher
+    contract of its own, with its better declarer, valued as if the other side will double it when a double
+    would pay them; it ends when neither side changes anything in two turns running."""
+    current: Final | None = None
+    turn, quiet = dealer % 2, 0
+    while quiet < 2:
+        view = views[turn]
+        best, value = current, view.value(current)
+        if current is not None and current[2] % 2 != turn and current[3] == 0:
+            doubled = (*current[:3], 1)
+            if view.value(doubled) > value:
+                best, value = doubled, view.value(doubled)
+        floor = -1 if current is None else auction.bid_rank(f"bid:{current[0]}{current[1]}")
+        for rank in range(floor + 1, len(auction.BIDS)):
+            level, strain = int(auction.BIDS[rank][4]), auction.BIDS[rank][5]
+            for declarer in (turn, turn + 2):
+                worth = min(
+                    view.value((level, strain, declarer, 0)), view.value((level, strain, declarer, 1))
+                )
+                if worth > value:
+                    best, value = (level, strain, declarer, 0), worth
+        quiet = quiet + 1 if best == current else 0
+        current, turn = best, 1 - turn
+    return current
+
+
+Layouts = Callable[[list[list[str]], int, int, int], list[solver.Analysis]]
+
+
+def bench_oracle(deals: int, first: int, samples: int, bot: BridgeBot, layouts: Layouts = oracle_layouts
+                 ) -> dict[str, Tally]:  # fmt: skip
+    """The oracle's contracts on the deals, scored double dummy against par, beside the robots' (the same
+    auctions as `--part auction`) and the reference bidder's (`layouts`: a cache may stand in for the
+    solving)."""
+    rng = random.Random(first)
+    robots = [robot_bidder(bot, rng)] * 4
+    tallies = {"oracle": Tally(), "robots": Tally(), "reference": Tally()}
+    for i in range(first, first + deals):
+        hands, board, a = deal_info(i)
+        vul = board_vul(board)
+        views = [OracleView(side, layouts(hands, side, board, samples), vul) for side in (0, 1)]
+        end = oracle_auction(views, board_dealer(board))
+        c = None if end is None else Contract(level=end[0], strain=end[1], declarer=end[2], doubled=end[3])
+        tallies["oracle"].add(i, c, a, "passed out" if c is None else f"{c.text} {'NESW'[c.declarer]}")
+        for name, bidders in (("robots", robots), ("reference", [reference_bidder] * 4)):
+            state = bid_board(new_board(hands, board), bidders)
+            tallies[name].add(i, state.contract, a, contract_name(state))
+        if (i - first + 1) % 25 == 0:
+            oracle = statistics.mean(tallies["oracle"].off)
+            print(f"  {i - first + 1} deals: the oracle {oracle:.2f} IMPs a deal from par", flush=True)
+    print(f"oracle partnerships, {deals} deals (seeds {first}…{first + deals - 1}), each side seeing its own "
+          f"26 cards and {samples} random layouts of the other 26, double dummy:")  # fmt: skip
+    tallies["oracle"].report(buckets=False)
+    print("  the worst ten (par and result for N–S):")
+    for imp, i, text, score, a in sorted(tallies["oracle"].rows, key=lambda r: -r[0])[:10]:
+        print(f"    seed {i} board {i + 1}: {text} {score:+d}, par {par_name(a)} {a.par:+d}: {imp} IMPs")
+    best = tallies["oracle"].off
+    for name in ("robots", "reference"):
+        t = tallies[name]
+        gap = [x - y for x, y in zip(t.off, best, strict=True)]
+        print(f"{name}: IMPs a deal from par {mean_ci(t.off)}, the oracle's {mean_ci(best)}: {mean_ci(gap)} "
+              f"more (paired); slams {share(t.slams_bid, t.slam_deals)}")  # fmt: skip
+    print("where the IMPs went (deals, IMPs):  " + "  ".join(f"{name:>13}" for name in tallies))
+    names = sorted({b for t in tallies.values() for b in t.buckets} - {"exact"},
+                   key=lambda b: -tallies["robots"].buckets.get(b, [0, 0])[1])  # fmt: skip
+    for b in names:
+        cells = (tallies[name].buckets.get(b, [0, 0]) for name in tallies)
+        print(f"  {b:31s}" + "  ".join(f"{n:4d} {imps:8d}" for n, imps in cells))
+    return tallies
+
+
 # -- the play against double-dummy ---------------------------------------------------------------------------
 
 
@@ -275,7 +467,7 @@ def dd_card(state: BridgeState, legal: list[str], best_for_mover: bool = True) -
 
 def play_out(state: BridgeState, robot_side: int, bot: BridgeBot, rng: random.Random,
              think: list[float], after_lead: list[int] | None = None,
-             regret: list[tuple[str, int]] | None = None) -> int:  # fmt: skip
+             regret: list[Decision] | None = None) -> int:  # fmt: skip
     """Play the board to its end: `robot_side`'s seats by the robot, the others double-dummy; the
     declarer's tricks. `after_lead` gets the declarer's double-dummy tricks after the opening lead;
     `regret` each robot decision's kind and the tricks it gave away double-dummy (against the opponents'
@@ -291,7 +483,7 @@ def play_out(state: BridgeState, robot_side: int, bot: BridgeBot, rng: random.Ra
             if len(legal) > 1:
                 think.append(time.thread_time() - start)
                 if regret is not None and state.dummy_shown:
-                    regret.append(decision_regret(state, seat, legal, action[5:]))
+                    regret.append((*decision_regret(state, seat, legal, action[5:]), state, seat))
         else:
             action = dd_card(state, legal)
         first = not state.dummy_shown
@@ -304,6 +496,9 @@ def play_out(state: BridgeState, robot_side: int, bot: BridgeBot, rng: random.Ra
     tricks = state.results[0].tricks
     assert tricks is not None
     return tricks
+
+
+Decision = tuple[str, int, BridgeState, int]  # a robot's decision: its kind, tricks lost, the position, seat
 
 
 def decision_regret(state: BridgeState, seat: int, legal: list[str], card: str) -> tuple[str, int]:
@@ -408,6 +603,22 @@ def bench_lead(finished: list[tuple[int, BridgeState]], deals: int, budget: floa
         print(f"  the robot's against {name}: {mean_ci(diff)} tricks a lead")
 
 
+def imagined_leads(state: BridgeState, seat: int, layouts: int, rng: random.Random
+                   ) -> tuple[Knowledge, list[list[list[str]]], list[dict[str, int]]]:  # fmt: skip
+    """`seat`, to lead, imagines `layouts` deals with the robot's own sampler: its knowledge, the deals, and
+    the tricks each lead takes on each deal double-dummy."""
+    assert state.contract is not None
+    knowledge = Knowledge(GAME.view(state, seat))
+    hands = [knowledge.deals(rng) for _ in range(layouts)]
+    return knowledge, hands, [solver.tricks_per_card(h, state.contract.strain, seat, []) for h in hands]
+
+
+def floor(solved: list[dict[str, int]]) -> float:
+    """E[the tricks of each layout's best lead] − the most tricks one lead takes on average."""
+    mean = max(statistics.mean(t[x] for t in solved) for x in solved[0])
+    return statistics.mean(max(t.values()) for t in solved) - mean
+
+
 def bench_lead_floor(finished: Finished, deals: int, layouts: int, budget: float) -> None:
     """The information floor of the opening lead: on `layouts` deals imagined by the robot's own sampler
     (`ai.Knowledge`: the leader's hand and the auction), E[tricks of the best lead for each layout] − the
@@ -427,15 +638,12 @@ def bench_lead_floor(finished: Finished, deals: int, layouts: int, budget: float
         view = GAME.view(state, seat)
         legal = [a[5:] for a in GAME.legal_actions(state, seat) if a.startswith("play:")]
         truth = solver.tricks_per_card(state.hands, c.strain, seat, [])
-        knowledge = Knowledge(view)
-        rng = random.Random(i)
         start = time.process_time()
-        hands = [knowledge.deals(rng) for _ in range(layouts)]
-        solved = [solver.tricks_per_card(h, c.strain, seat, []) for h in hands]
+        knowledge, hands, solved = imagined_leads(state, seat, layouts, random.Random(i))
         cpu.append(time.process_time() - start)
         best = [max(t[x] for x in legal) for t in solved]
         mean = {x: statistics.mean(t[x] for t in solved) for x in legal}
-        rows["floor"].append(statistics.mean(best) - max(mean.values()))
+        rows["floor"].append(floor(solved))
         strains.append(c.strain == "N")
         halves = (solved[::2], solved[1::2])  # the lead chosen on one half, its loss counted on the other
         split = []
@@ -507,19 +715,20 @@ def score_for_defence(c: Contract, vul: Sequence[bool], tricks: int) -> float:
     return tricks * 0.5 - score
 
 
-def bench_defence(finished: Finished, deals: int, budget: float, samples: int, against: str) -> None:
+def bench_defence(finished: Finished, deals: int, budget: float, samples: int, against: str, layouts: int
+                  ) -> None:  # fmt: skip
     """The defence after the opening lead, side by side on the same contracts and leads: the robot defenders
     against the same robots with other options (`against`: `equals=False;samples=128,budget=2.0`, a robot
     each), each against a double-dummy declarer; the tricks lost after the lead, and where they go
     (`decision_regret`)."""
     bot = BridgeBot(budget=budget, samples=samples)
     robots = {"the robots": bot}
-    for other in against.split(";"):
+    for other in filter(None, against.split(";")):
         options = {k: ast.literal_eval(v) for k, v in (kv.split("=") for kv in other.split(","))}
         robots[other] = BridgeBot(**{"budget": budget, "samples": samples, **options})
     lost: dict[str, list[float]] = {k: [] for k in robots}
     think: dict[str, list[float]] = {k: [] for k in robots}
-    regret: dict[str, list[tuple[str, int]]] = {k: [] for k in robots}
+    regret: dict[str, list[Decision]] = {k: [] for k in robots}
     for played, (i, state, c) in enumerate(contracted(finished, deals), 1):
         seat = GAME.to_act(state)[0]
         lead = bot.choose(GAME.view(state, seat), GAME.legal_actions(state, seat), random.Random(i + 1))
@@ -549,11 +758,18 @@ def bench_defence(finished: Finished, deals: int, budget: float, samples: int, a
         print(f"  where {name} lose tricks (decisions of two cards or more: kind, decisions, with a loss, "
               "tricks a deal):")  # fmt: skip
         kinds = sorted(
-            {k for k, _ in regret[name]}, key=lambda k: -sum(x for kk, x in regret[name] if kk == k)
+            {d[0] for d in regret[name]}, key=lambda k: -sum(d[1] for d in regret[name] if d[0] == k)
         )
         for kind in kinds:
-            xs = [x for k, x in regret[name] if k == kind]
+            xs = [d[1] for d in regret[name] if d[0] == kind]
             print(f"    {kind:24s} {len(xs):5d} {sum(x > 0 for x in xs):4d}  {sum(xs) / n:.3f}")
+    if layouts:  # the information floor of the defenders' leads after the first trick, on the robots' path
+        leads = [d for d in regret[first] if d[0].startswith("lead")]
+        floors = [floor(imagined_leads(st, seat, layouts, random.Random(k))[2]) for k, (_, _, st, seat) in
+                  enumerate(leads)]  # fmt: skip
+        print(f"  the robots' {len(leads)} leads after the first trick, {layouts} imagined layouts each: "
+              f"information floor {sum(floors) / n:.3f} tricks a deal, the robots lose "
+              f"{sum(d[1] for d in leads) / n:.3f} there")  # fmt: skip
 
 
 def main() -> None:
@@ -564,19 +780,25 @@ def main() -> None:
     ap.add_argument("--budget", type=float, default=0.5, help="CPU seconds per decision")
     ap.add_argument("--samples", type=int, default=48, help="sampled deals per decision at most")
     ap.add_argument("--layouts", type=int, default=200, help="imagined layouts a deal for --part lead-floor")
+    ap.add_argument("--lead-layouts", type=int, default=0, help="--part defence: the later leads' floor")
     ap.add_argument("--against", default="equals=False", help="--part defence: the other robots' options")
-    parts = ("auction", "match", "play", "lead", "lead-floor", "defence", "all")
+    parts = ("auction", "match", "oracle", "play", "lead", "lead-floor", "defence", "all")
     ap.add_argument("--part", choices=parts, default="all")
+    ap.add_argument(
+        "--oracle-samples", type=int, default=8, help="layouts of the other 26 cards a side imagines"
+    )
     ap.add_argument("--judgement", action="store_true", help="calls weighed on imagined deals (judge.py)")
     args = ap.parse_args()
     bot = BridgeBot(budget=args.budget, samples=args.samples, judgement=args.judgement)
     began = time.time()
     finished = []
-    if args.part != "match":
+    if args.part not in ("match", "oracle"):
         deals = args.deals if args.part in ("auction", "all") else args.play_deals
         finished = bench_auction(deals, args.first, bot)
     if args.part in ("match", "all"):
         bench_match(args.deals, args.first, bot)
+    if args.part == "oracle":
+        bench_oracle(args.deals, args.first, args.oracle_samples, bot)
     if args.part in ("play", "all"):
         bench_play(finished, args.play_deals, bot)
     if args.part == "lead":
@@ -584,7 +806,7 @@ def main() -> None:
     if args.part == "lead-floor":
         bench_lead_floor(finished, args.play_deals, args.layouts, args.budget)
     if args.part == "defence":
-        bench_defence(finished, args.play_deals, args.budget, args.samples, args.against)
+        bench_defence(finished, args.play_deals, args.budget, args.samples, args.against, args.lead_layouts)
     print(f"wall {time.time() - began:.0f} s")
 
 

@@ -715,6 +715,11 @@ def _defence() -> list[Rule]:
         R("doubler_nt_game", "1s X P 1t P", "3N", "hcp:20+ stop:s"),
         R("doubler_nt", "1s X P 1t P", "1N", "hcp:18-19 bal stop:s"),
         R("doubler_own_suit", "1s X P 1t P", "?u", "u>=5 hcp:17+"),
+        # … or over the opener's partner's bid, passed round to the doubler: a strong hand's own suit
+        *(
+            R(f"doubler_own_suit_over_{rho}", f"1s X {rho} P P", "?u", "u>=5 hcp:16+ nojump")
+            for rho in ("1t", "1N", "2s", "2t")
+        ),
         *_free_bids(),
         *_strong_balancing(),
         # they found a fit and stopped at the two level: do not sell out
