@@ -105,6 +105,15 @@ def mean_ci(xs: list[float]) -> str:
     return f"{statistics.mean(xs):.2f} ± {half:.2f}"
 
 
+def print_paired(lost: dict[str, list[float]], unit: str) -> None:
+    """The first robot against each other one on the same deals: the mean difference of what they lost."""
+    first, *others = lost
+    for other in others:
+        diff = [a - b for a, b in zip(lost[first], lost[other], strict=True)]
+        better, worse = sum(d < 0 for d in diff), sum(d > 0 for d in diff)
+        print(f"  {first} against {other}: {mean_ci(diff)} {unit}; better on {better}, worse on {worse}")
+
+
 def share(k: int, n: int) -> str:
     lo, hi = wilson(k, n)
     return f"{k}/{n} = {k / n:.1%} [{lo:.1%}, {hi:.1%}]" if n else "0/0"
@@ -593,14 +602,12 @@ def bench_lead(finished: list[tuple[int, BridgeState]], deals: int, budget: floa
             card = bot.choose(GAME.view(state, seat), legal, random.Random(i))[5:]
             cpu[name].append(time.thread_time() - start)
             lost[name].append(float(max(future.values()) - future[card]))
-    first, *others = robots
-    print(f"opening leads, {len(lost[first])} deals (the robots' contracts), tricks a lead gives away "
+    n = len(lost[next(iter(robots))])
+    print(f"opening leads, {n} deals (the robots' contracts), tricks a lead gives away "
           "against the best lead double-dummy:")  # fmt: skip
     for name in robots:
         print(f"  {name}: {mean_ci(lost[name])}, {statistics.mean(cpu[name]):.2f} s CPU a lead")
-    for name in others:
-        diff = [a - b for a, b in zip(lost[first], lost[name], strict=True)]
-        print(f"  the robot's against {name}: {mean_ci(diff)} tricks a lead")
+    print_paired(lost, "tricks a lead")
 
 
 def imagined_leads(state: BridgeState, seat: int, layouts: int, rng: random.Random
@@ -744,16 +751,13 @@ def bench_defence(finished: Finished, deals: int, budget: float, samples: int, a
             lost[name].append(float(taken - after))
         if played % 20 == 0:
             print(f"  {played} deals: " + ", ".join(f"{k} {statistics.mean(v):.3f}" for k, v in lost.items()))
-    first, *others = robots
+    first = next(iter(robots))
     n = len(lost[first])
     print(f"defence after the opening lead, {n} deals (the robots' contracts, the same lead), "
           "tricks lost a deal against a double-dummy declarer:")  # fmt: skip
     for name in robots:
         print(f"  {name}: {mean_ci(lost[name])}, CPU a card {statistics.mean(think[name]) * 1000:.0f} ms")
-    for other in others:
-        diff = [a - b for a, b in zip(lost[first], lost[other], strict=True)]
-        better, worse = sum(d < 0 for d in diff), sum(d > 0 for d in diff)
-        print(f"  {first} against {other}: {mean_ci(diff)} a deal; better on {better}, worse on {worse}")
+    print_paired(lost, "a deal")
     for name in robots:
         print(f"  where {name} lose tricks (decisions of two cards or more: kind, decisions, with a loss, "
               "tricks a deal):")  # fmt: skip
