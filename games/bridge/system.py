@@ -402,10 +402,13 @@ def _place(hand: Hand | None, sit: Situation, env: dict[str, str]) -> str | None
     mine = key_cards(hand, trump)
     possible = [n for n in counts if mine + n <= 5] or [counts[0]]
     partner = sit.shown[auc.partner(sit.me)]
-    # 1 or 4, 0 or 3: the higher when partner's calls promised the points it takes (3 key cards: 11+)
-    theirs = possible[-1] if len(possible) > 1 and partner.hcp[0] >= 4 * possible[-1] - 1 else possible[0]
+    # 1 or 4, 0 or 3: the higher when the points partner's calls promise (as slam counts them) hold it
+    expect = _expect(partner, slam=True)
+    theirs = possible[-1] if len(possible) > 1 and expect >= 4 * possible[-1] - 1 else possible[0]
     missing = 5 - mine - theirs
-    queen = f"Q{trump}" in hand.cards or answer == "S" or answer in "CD"  # 5♣/5♦ do not say: assume it
+    # 5♣/5♦ do not say: assume it; with ten trumps between us the queen mostly falls
+    trumps = hand.length[trump] + partner.length[trump][0]
+    queen = f"Q{trump}" in hand.cards or answer == "S" or answer in "CD" or trumps >= 10
     total = hand.hcp + _shortness(hand) + _expect(partner, slam=True)
     if missing >= 2 or (missing == 1 and not queen):
         level = 5
@@ -512,6 +515,10 @@ def _nt_rules(nt: str, lo: int, hi: int) -> list[Rule]:
         R(f"{nt}_transfer_hearts", f"{nt} P", dia, "H>=5"),
         R(f"{nt}_stayman", f"{nt} P", club, f"hcp:{invite}+ S>=4|H>=4"),
         R(f"{nt}_slam", f"{nt} P", "6N", f"hcp:{33 - lo}-{36 - hi}"),
+        # quantitative: slam if the opener is not minimum (or holds a five-card suit: a trick more)
+        R(f"{nt}_quantitative", f"{nt} P", "4N", f"hcp:{33 - hi}-{32 - lo}"),
+        R(f"{nt}_quantitative_accept", f"{nt} P 4N P", "6N", f"hcp:{lo + 1}+|S>=5|H>=5|D>=5|C>=5"),
+        R(f"{nt}_quantitative_decline", f"{nt} P 4N P", "P"),
         R(f"{nt}_game", f"{nt} P", "3N", f"hcp:{game_min}+"),
         R(f"{nt}_pass", f"{nt} P", "P", f"hcp:-{game_min - 1}"),
         R(f"{nt}_stayman_hearts", f"{nt} P {club} P", heart, "H>=4"),
@@ -832,8 +839,13 @@ SYSTEM: tuple[Rule, ...] = (
     R("rebid_own_jump", "1s * 1t *", "3s", "s>=6 hcp:16-18"),
     R("rebid_own", "1s * 1t *", "2s", "s>=6 hcp:12-15"),
     R("rebid_new_suit_2", "1s * 1t *", "2u", "u>=4 hcp:12-18 nojump below:s"),
-    R("rebid_reverse", "1s * 1t *", "2u", "u>=4 hcp:17+ nojump"),
+    R("rebid_reverse", "1s * 1t *", "2u", "u>=4 s>=5 hcp:17+ nojump"),  # a reverse: the first suit longer
+    R("rebid_reverse_4_4", "1s * 1t *", "2u", "u>=4 hcp:17+ nojump", info=False),
     R("rebid_strong_nt", "1s * 1t *", "3N", "hcp:18+"),
+    # a light opening (10–11 by the rule of 20) rebids as a minimum: the call still promises 12
+    R("rebid_new_suit_1_light", "1s * 1t *", "1u", "u>=4 nojump", info=False),
+    R("rebid_own_light", "1s * 1t *", "2s", "s>=6", info=False),
+    R("rebid_new_suit_2_light", "1s * 1t *", "2u", "u>=4 nojump below:s", info=False),
     R("rebid_own_5", "1s * 1t *", "2s", "s>=5"),
     R("rebid_nt_rest", "1s * 1t *", "1N"),
     R("rebid_after_1n_pass", "1s P 1N P", "P", "bal hcp:12-14"),
@@ -868,6 +880,14 @@ SYSTEM: tuple[Rule, ...] = (
     R("rebid_own_jump_decline", "1s P 1t P 1N P 3t P", "P"),
     R("resp2_preference", "1s P 1N P 2t P", "2s", "s>=t hcp:-9"),
     R("resp2_pass_preference", "1s P 1N P 2t P", "P", "hcp:-9"),
+    # the minor fit found after a two-over-one: raising the opener's minor is forcing (a slam try; with
+    # a balanced hand and no more to say, 3NT)
+    R("resp2_2over1_minor_raise", "1m P 2t P 2m P", "3m", "m>=3 !bal"),
+    R("resp2_2over1_minor_support", "1m P 2t P 2u P", "3m", "m>=4"),
+    *(  # over a reverse (forcing)
+        R(f"resp2_reverse_support_{name}", after, f"3{after[1]}", f"{after[1]}>=4 hcp:8+")
+        for name, after in (("1c_major", "1C P 1t P 2M P"), ("1c_2d", "1C P 1M P 2D P"), ("1d", "1D P 1t P 2M P"))
+    ),
     # -- competition ------------------------------------------------------------------------------
     *_competitive_answers(),
     *_defence(),
