@@ -517,14 +517,22 @@ def _nt_rules(nt: str, lo: int, hi: int) -> list[Rule]:
         R(f"{nt}_slam", f"{nt} P", "6N", f"hcp:{33 - lo}-{36 - hi}"),
         # quantitative: slam if the opener is not minimum (or holds a five-card suit: a trick more)
         R(f"{nt}_quantitative", f"{nt} P", "4N", f"hcp:{33 - hi}-{32 - lo}"),
-        R(f"{nt}_quantitative_accept", f"{nt} P 4N P", "6N", f"hcp:{lo + 1}+|S>=5|H>=5|D>=5|C>=5"),
-        R(f"{nt}_quantitative_decline", f"{nt} P 4N P", "P"),
+        *(
+            rule
+            for name, after in (("", f"{nt} P 4N P"), ("stayman_", f"{nt} P {club} P {n + 1}s P 4N P"))
+            for rule in (
+                R(f"{nt}_{name}quantitative_accept", after, "6N", f"hcp:{lo + 1}+|S>=5|H>=5|D>=5|C>=5"),
+                R(f"{nt}_{name}quantitative_decline", after, "P"),
+            )
+        ),
         R(f"{nt}_game", f"{nt} P", "3N", f"hcp:{game_min}+"),
         R(f"{nt}_pass", f"{nt} P", "P", f"hcp:-{game_min - 1}"),
         R(f"{nt}_stayman_hearts", f"{nt} P {club} P", heart, "H>=4"),
         R(f"{nt}_stayman_spades", f"{nt} P {club} P", spade, "S>=4"),
         R(f"{nt}_stayman_none", f"{nt} P {club} P", dia),
         R(f"{nt}_stayman_fit_game", f"{nt} P {club} P {n + 1}M P", "4M", f"M>=4 hcp:{game_min}+"),
+        R(f"{nt}_stayman_slam", f"{nt} P {club} P {n + 1}s P", "6N", f"hcp:{33 - lo}-{36 - hi}"),
+        R(f"{nt}_stayman_quantitative", f"{nt} P {club} P {n + 1}s P", "4N", f"hcp:{33 - hi}-{32 - lo}"),
         R(f"{nt}_stayman_nt_game", f"{nt} P {club} P {n + 1}s P", "3N", f"hcp:{game_min}+"),
         R(f"{nt}_complete_hearts", f"{nt} P {dia} P", heart),
         R(f"{nt}_complete_spades", f"{nt} P {heart} P", spade),
@@ -846,7 +854,8 @@ SYSTEM: tuple[Rule, ...] = (
     R("rebid_new_suit_1_light", "1s * 1t *", "1u", "u>=4 nojump", info=False),
     R("rebid_own_light", "1s * 1t *", "2s", "s>=6", info=False),
     R("rebid_new_suit_2_light", "1s * 1t *", "2u", "u>=4 nojump below:s", info=False),
-    R("rebid_own_5", "1s * 1t *", "2s", "s>=5"),
+    R("rebid_own_5", "1s * 1t *", "2s", "s>=5 hcp:12-15"),
+    R("rebid_own_5_other", "1s * 1t *", "2s", "s>=5", info=False),  # light or 16–17: no better call
     R("rebid_nt_rest", "1s * 1t *", "1N"),
     R("rebid_after_1n_pass", "1s P 1N P", "P", "bal hcp:12-14"),
     R("rebid_after_1n_invite", "1s P 1N P", "2N", "hcp:18-19 bal"),
@@ -880,6 +889,12 @@ SYSTEM: tuple[Rule, ...] = (
     R("rebid_own_jump_decline", "1s P 1t P 1N P 3t P", "P"),
     R("resp2_preference", "1s P 1N P 2t P", "2s", "s>=t hcp:-9"),
     R("resp2_pass_preference", "1s P 1N P 2t P", "P", "hcp:-9"),
+    # a second five-card suit at the three level over the opener's rebid of its suit: game forcing; the
+    # opener raises it with four
+    R("resp2_new_suit_3", "1s P 1t P 2s P", "3u", "u>=5 t>=5 hcp:12+"),
+    R("resp2_new_suit_3_raise", "1s P 1t P 2s P 3u P", "4u", "u>=4"),
+    R("resp2_new_suit_3_over_2n", "1s P 1t P 2N P", "3u", "u>=5 t>=5"),
+    R("resp2_new_suit_3_over_2n_raise", "1s P 1t P 2N P 3u P", "4u", "u>=4"),
     # the minor fit found after a two-over-one: raising the opener's minor is forcing (a slam try; with
     # a balanced hand and no more to say, 3NT)
     R("resp2_2over1_minor_raise", "1m P 2t P 2m P", "3m", "m>=3 !bal"),

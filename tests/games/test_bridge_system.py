@@ -103,6 +103,9 @@ EXAMPLES = [
     ("1D P 2C P 2D P", "3.Q96.AK75.QJ854", "3D", "the diamond fit after a two-over-one: raise, forcing"),
     ("1C P 1S P 2H P", "AQJ8.K54.65.Q654", "3C", "four clubs over a reverse: raise, forcing"),
     ("1H P 1S P 4S P 4N P 5C P", "A9654.2.KQ.KQT74", "6S", "5♣ is four key cards, not one, after 4♠"),
+    ("1N P 2C P 2D P", "A72.AK94.K82.QT9", "4N", "no major fit, 16: quantitative"),
+    ("1D P 1S P 2N P", "KQ432.T9.8.KQT98", "3C", "five-five over the 2NT rebid: the second suit, forcing"),
+    ("1D P 1S P 2N P 3C P", "A7.AJ2.AKQ3.J653", "4C", "four clubs: raise the second suit"),
 ]
 
 
