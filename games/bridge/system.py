@@ -412,7 +412,7 @@ def _place(hand: Hand | None, sit: Situation, env: dict[str, str]) -> str | None
     total = hand.hcp + _shortness(hand) + _expect(partner, slam=True)
     if missing >= 2 or (missing == 1 and not queen):
         level = 5
-    elif missing == 1 or total < 36:
+    elif missing == 1 or total < 36 or trumps < 9:  # a grand wants every trick: nine trumps too
         level = 6
     else:
         level = 7
@@ -550,8 +550,20 @@ def _nt_rules(nt: str, lo: int, hi: int) -> list[Rule]:
         after = f"{nt} P {xfer} P {done} P"
         if n == 1:
             rules += [
+                # a second suit with slam interest: natural, game forcing; the opener raises it with four
+                *(R(f"1N_xfer_{m}_{s}", after, f"3{s}", f"{s}>=4 hcp:{31 - hi}+") for s in "CDH" if s != m),
                 R(f"1N_xfer_{m}_slam", after, f"6{m}", f"{m}>=6 hcp:{33 - lo}+"),
                 R(f"1N_xfer_{m}_slam_nt", after, "6N", f"hcp:{33 - lo}+"),
+                *(
+                    rule
+                    for s in "CDH"
+                    if s != m
+                    for rule in (
+                        R(f"1N_xfer_{m}_{s}_raise", f"{after} 3{s} P", f"4{s}", f"{s}>=4"),
+                        R(f"1N_xfer_{m}_{s}_support", f"{after} 3{s} P", f"4{m}", f"{m}>=3"),
+                        R(f"1N_xfer_{m}_{s}_nt", f"{after} 3{s} P", "3N"),
+                    )
+                ),
                 R(f"1N_xfer_{m}_game6", after, f"4{m}", f"{m}>=6 hcp:{game_min}+"),
                 R(f"1N_xfer_{m}_game5", after, "3N", f"hcp:{game_min}+"),
                 R(f"1N_xfer_{m}_invite6", after, f"3{m}", f"{m}>=6 hcp:{invite}+"),
@@ -901,7 +913,11 @@ SYSTEM: tuple[Rule, ...] = (
     R("resp2_2over1_minor_support", "1m P 2t P 2u P", "3m", "m>=4"),
     *(  # over a reverse (forcing)
         R(f"resp2_reverse_support_{name}", after, f"3{after[1]}", f"{after[1]}>=4 hcp:8+")
-        for name, after in (("1c_major", "1C P 1t P 2M P"), ("1c_2d", "1C P 1M P 2D P"), ("1d", "1D P 1t P 2M P"))
+        for name, after in (
+            ("1c_major", "1C P 1t P 2M P"),
+            ("1c_2d", "1C P 1M P 2D P"),
+            ("1d", "1D P 1t P 2M P"),
+        )
     ),
     # -- competition ------------------------------------------------------------------------------
     *_competitive_answers(),

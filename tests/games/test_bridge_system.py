@@ -106,6 +106,9 @@ EXAMPLES = [
     ("1N P 2C P 2D P", "A72.AK94.K82.QT9", "4N", "no major fit, 16: quantitative"),
     ("1D P 1S P 2N P", "KQ432.T9.8.KQT98", "3C", "five-five over the 2NT rebid: the second suit, forcing"),
     ("1D P 1S P 2N P 3C P", "A7.AJ2.AKQ3.J653", "4C", "four clubs: raise the second suit"),
+    ("1N P 2H P 2S P", "AK8765.AT.AQJ3.7", "3D", "after the transfer, a second suit with slam interest"),
+    ("1N P 2H P 2S P 3D P", "93.QJ3.K852.AKQT", "4D", "four diamonds: raise it"),
+    ("1N P 2H P 2S P 3D P 4D P 4N P 5H P", "AK8765.AT.AQJ3.7", "6D", "every key card, but eight trumps: six"),
 ]
 
 
