@@ -207,19 +207,30 @@ class BridgeBot:
         lead = not view.tricks and (view.trick is None or not view.trick.plays)
         samples = self.lead_samples if lead else self.samples
         stop = time.thread_time() + self.budget * (LEAD_GUARD if lead else 1)  # this thread's CPU only
-        n, mass = 0, 0.0  # deals imagined, their weight
-        while n < samples and (n < self.min_samples or time.thread_time() < stop):
+        imagined: list[tuple[list[list[str]], dict[str, float]]] = []  # each deal and its cards' values
+        while len(imagined) < samples and (len(imagined) < self.min_samples or time.thread_time() < stop):
             hands = knowledge.deals(rng)
-            weight = knowledge.weight(hands)
-            for card, value in self.values(view, hands).items():
-                if card in totals:
-                    totals[card] += weight * value
-            n, mass = n + 1, mass + weight
+            imagined.append((hands, self.values(view, hands)))
+        n = len(imagined)
+        weights = [1.0] * n
+        if knowledge.evidence and not self.agreed(cards, [values for _, values in imagined]):
+            weights = [knowledge.weight(hands) for hands, _ in imagined]  # only where it may change the card
+        for weight, (_, values) in zip(weights, imagined, strict=True):
+            for card in cards:
+                totals[card] += weight * values[card]
+        mass = sum(weights)
         if lead:  # a club player's preferences break the near-ties (`leads.py`): points a deal → hundreds
             like = leads.preference(view.hand or [], view.contract.strain, view.dealer, view.calls, view.turn)
             totals = {c: totals[c] / max(n, 1) / 100 + self.lead_preference * like[c] for c in cards}
             return max(cards, key=lambda c: totals[c])  # ties: the highest card of the first suit
         return self.pick(view, cards, totals, mass)
+
+    @staticmethod
+    def agreed(cards: list[str], values: list[dict[str, float]]) -> bool:
+        """Whether one card is the best (or level with the best) in every imagined deal: then no weighing of
+        the deals can make another card better."""
+        best = max(cards, key=lambda c: sum(v[c] for v in values))
+        return all(v[best] >= max(v[c] for c in cards) for v in values)
 
     def pick(self, view: BridgeView, cards: list[str], totals: dict[str, float], mass: float) -> str:
         """The card to play after the opening lead, given each card's score summed over the imagined deals

@@ -109,3 +109,11 @@ def test_a_card_whose_alternatives_were_all_equal_to_it_says_nothing() -> None:
     assert knowledge.evidence == [(2, 0), (2, 2), (3, 0)]  # dummy's 6 of clubs led, the queen, the 5
     assert knowledge.forced(["9D", "8D", "7D"], 3, 2)
     assert not knowledge.forced(["QD", "8D", "7D"], 3, 2)
+
+
+def test_the_deals_are_weighed_only_where_they_disagree_on_the_best_card() -> None:
+    cards = ["AS", "2S", "3H"]
+    level = [{"AS": 5.0, "2S": 5.0, "3H": 1.0}, {"AS": 3.0, "2S": 3.0, "3H": 3.0}]
+    assert BridgeBot.agreed(cards, level)  # the ace is never worse: no weighing could change it
+    split = [{"AS": 5.0, "2S": 1.0, "3H": 1.0}, {"AS": 1.0, "2S": 1.0, "3H": 3.0}]
+    assert not BridgeBot.agreed(cards, split)
