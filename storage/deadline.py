@@ -67,7 +67,7 @@ class WaitingPool(aioredis.BlockingConnectionPool):
 
     async def get_connection(self, *args: Any, **kwargs: Any) -> Any:
         timer = _RUNNING.get()
-        when = timer.when() if timer is not None else None
+        when = timer.when() if timer is not None and not timer.expired() else None
         if when is None or self.can_get_connection():  # a connection free: no wait (the usual case)
             return await super().get_connection(*args, **kwargs)
         loop = asyncio.get_running_loop()
