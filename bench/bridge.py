@@ -2,7 +2,8 @@
 
     .venv/bin/python bench/bridge.py [--deals 300] [--play-deals 100] [--first 0] [--budget 0.5]
                                      [--samples 48] [--oracle-samples 8] [--layouts 200]
-                                     [--against equals=False]
+                                     [--against equals=False] [--oracle-rungs cards,told,deal]
+                                     [--leader-rungs hand,told,partner]
                                      [--part auction|match|oracle|play|lead|lead-floor|defence|all]
 
 Every deal is seeded (`bench:<n>`) and played as board n + 1 (its dealer and vulnerability).
@@ -31,7 +32,12 @@ declarer, valued as if the other side will double it when that pays them (so sac
 are in, redoubles are not); the auction ends when neither side changes anything in two turns running. The
 contract reached is scored double-dummy against par like the robots', with the same buckets, and the
 reference bidder's figures are printed beside it. No bidding system, which tells partner less than all 13
-cards, can be expected to come much closer to par than this.
+cards, can be expected to come much closer to par than this. `--oracle-rungs` climbs a ladder of what the
+oracles know, every rung on the same deals with paired differences and where its IMPs went (competitive,
+slams, failing contracts, games, level or strain): `cards` (the above), `told` (also each opponent's exact
+suit lengths and high-card points, more than any auction of theirs says: a generous bound on bidding that
+reads the opponents), `deal` (all 52 cards: what the oracles' auction itself loses); `cards:32` sets a
+rung's layouts (8 against 32: the noise of few layouts).
 
 Play (`--play-deals`, on the deals where the robots reached a contract): the robot declarer (and dummy)
 against double-dummy defenders, and robot defenders against a double-dummy declarer. The declarer's loss
@@ -52,7 +58,10 @@ tricks a lead must give away in expectation, given that posterior (also counted 
 half the layouts and its loss on the other half, which is not flattered by picking on the same layouts).
 Beside it the robot's lead under the same layouts and on the true deals, and the posterior against the
 true deals: the hidden hands within the auction's hulls, the true points and suit lengths within the
-imagined ones' range and outside their central 90%.
+imagined ones' range and outside their central 90%. `--leader-rungs` adds, on the same deals, the floor of
+a leader that knows less or more than the sampler: `hand` (its hand alone, the auction unread), `told`
+(declarer's and dummy's exact suit lengths and high-card points, more than any auction says), `partner`
+(those and partner's 13 cards: perfect signalling), each with the paired difference to the rung before.
 
 Defence (`--part defence`, `--play-deals` contracts): the play after the opening lead, side by side on the
 same contracts and the same lead — the robot defenders against the same robots with other options
@@ -366,6 +375,54 @@ def oracle_layouts(hands: list[list[str]], side: int, board: int, samples: int) 
     return out
 
 
+Told = dict[int, tuple[dict[str, int], int]]  # seat → its exact suit lengths and high-card points
+
+
+def told(hands: Sequence[Sequence[str]], seats: Sequence[int]) -> Told:
+    """What these seats' hands are told to someone: each one's suit lengths and high-card points."""
+    return {s: (h.length, h.hcp) for s in seats for h in [system.Hand.of(hands[s])]}
+
+
+TOLD_TRIES = 1_000_000
+
+
+def told_deal(hands: Sequence[Sequence[str]], known: Sequence[int], shapes: Told, rng: random.Random
+              ) -> list[list[str]]:  # fmt: skip
+    """A deal at random that keeps the `known` seats' hands and gives every seat of `shapes` exactly its
+    suit lengths and high-card points; the one seat left, if any, gets the cards left. Each suit's unseen
+    cards are split by the lengths and the split is kept when the points match (the true deal is one such
+    split, so one is always found)."""
+    free = [s for s in range(4) if s not in known and s not in shapes]
+    assert len(free) <= 1 and not set(known) & set(shapes)
+    held = {c for s in known for c in hands[s]}
+    unseen = [c for h in hands for c in h if c not in held]
+    by_suit = {suit: [c for c in unseen if c[1] == suit] for suit in system.SUITS}
+    for _ in range(TOLD_TRIES):
+        out: dict[int, list[str]] = {s: list(hands[s]) for s in known}
+        out.update({s: [] for s in [*shapes, *free]})
+        for suit, cards in by_suit.items():
+            rng.shuffle(cards)
+            k = 0
+            for s, (length, _) in shapes.items():
+                out[s] += cards[k : k + length[suit]]
+                k += length[suit]
+            for s in free:
+                out[s] += cards[k:]
+        if all(sum(system.HCP.get(c[0], 0) for c in out[s]) == hcp for s, (_, hcp) in shapes.items()):
+            return [out[s] for s in range(4)]
+    raise RuntimeError("no deal with these shapes found")
+
+
+def told_layouts(hands: list[list[str]], side: int, board: int, samples: int) -> list[solver.Analysis]:
+    """As `oracle_layouts`, the opponents' cards split so that each opponent holds exactly its true suit
+    lengths and high-card points (told to the side: more than any auction of theirs can say)."""
+    rng = random.Random(f"oracle-told:{board}:{side}")
+    mine, theirs = (side, side + 2), (1 - side, 3 - side)
+    shapes = told(hands, theirs)
+    deals = [told_deal(hands, mine, shapes, rng) for _ in range(samples)]
+    return [solver.analyse(d, board_dealer(board), board_vul(board)) for d in deals]
+
+
 def ns_points(c: Final | None, tricks: dict[str, list[int]], vul: list[bool]) -> int:
     if c is None:
         return 0
@@ -419,48 +476,92 @@ def oracle_auction(views: list[OracleView], dealer: int) -> Final | None:
     return current
 
 
+def contract_of(end: Final | None) -> Contract | None:
+    if end is None:
+        return None
+    return Contract(level=end[0], strain=end[1], declarer=end[2], doubled=end[3])
+
+
 Layouts = Callable[[list[list[str]], int, int, int], list[solver.Analysis]]
+RUNGS: dict[str, tuple[str, Layouts | None]] = {  # what an oracle side knows: its rung of the ladder
+    "cards": ("its own 26 cards", oracle_layouts),
+    "told": ("its 26 cards and each opponent's exact suit lengths and points", told_layouts),
+    "deal": ("all 52 cards (the true deal: what the oracles' auction itself loses)", None),
+}
+GROUPS = {  # the buckets gathered for the ladder
+    "competitive": ("par a doubled sacrifice", "the wrong side plays", "par passed out", "passed out"),
+    "slams": ("slam missed",),
+    "fails": ("our contract fails",),
+    "games": ("game missed",),
+    "level or strain": ("level or strain",),
+}
 
 
-def bench_oracle(deals: int, first: int, samples: int, bot: BridgeBot, layouts: Layouts = oracle_layouts
-                 ) -> dict[str, Tally]:  # fmt: skip
-    """The oracle's contracts on the deals, scored double dummy against par, beside the robots' (the same
-    auctions as `--part auction`) and the reference bidder's (`layouts`: a cache may stand in for the
-    solving)."""
+def rungs_of(text: str, samples: int) -> list[tuple[str, int]]:
+    """`cards,told:32,deal` → [(kind, layouts)]: `--oracle-rungs`, `--oracle-samples` where none is given."""
+    out = []
+    for item in text.split(","):
+        kind, _, n = item.partition(":")
+        if kind not in RUNGS:
+            raise SystemExit(f"--oracle-rungs: {kind!r} is none of {', '.join(RUNGS)}")
+        out.append((kind, int(n) if n else samples))
+    return out
+
+
+def bench_oracle(deals: int, first: int, rungs: list[tuple[str, int]], bot: BridgeBot,
+                 makers: dict[str, Layouts] | None = None) -> dict[str, Tally]:  # fmt: skip
+    """The ladder of oracles on the same deals, each rung scored double dummy against par, beside the
+    robots' contracts (the same auctions as `--part auction`) and the reference bidder's (`makers`: a cache
+    may stand in for a rung's solving)."""
+    makers = {kind: make for kind, (_, make) in RUNGS.items() if make is not None} | (makers or {})
+    names = [f"{kind}:{n}" if kind != "deal" else kind for kind, n in rungs]
     rng = random.Random(first)
     robots = [robot_bidder(bot, rng)] * 4
-    tallies = {"oracle": Tally(), "robots": Tally(), "reference": Tally()}
+    tallies = {name: Tally() for name in [*names, "robots", "reference"]}
+    cpu = dict.fromkeys(names, 0.0)
     for i in range(first, first + deals):
         hands, board, a = deal_info(i)
         vul = board_vul(board)
-        views = [OracleView(side, layouts(hands, side, board, samples), vul) for side in (0, 1)]
-        end = oracle_auction(views, board_dealer(board))
-        c = None if end is None else Contract(level=end[0], strain=end[1], declarer=end[2], doubled=end[3])
-        tallies["oracle"].add(i, c, a, "passed out" if c is None else f"{c.text} {'NESW'[c.declarer]}")
+        for name, (kind, n) in zip(names, rungs, strict=True):
+            start = time.process_time()
+            seen = [[a] if kind == "deal" else makers[kind](hands, side, board, n) for side in (0, 1)]
+            views = [OracleView(side, seen[side], vul) for side in (0, 1)]
+            end = oracle_auction(views, board_dealer(board))
+            cpu[name] += time.process_time() - start
+            c = contract_of(end)
+            tallies[name].add(i, c, a, "passed out" if c is None else f"{c.text} {'NESW'[c.declarer]}")
         for name, bidders in (("robots", robots), ("reference", [reference_bidder] * 4)):
             state = bid_board(new_board(hands, board), bidders)
             tallies[name].add(i, state.contract, a, contract_name(state))
         if (i - first + 1) % 25 == 0:
-            oracle = statistics.mean(tallies["oracle"].off)
-            print(f"  {i - first + 1} deals: the oracle {oracle:.2f} IMPs a deal from par", flush=True)
-    print(f"oracle partnerships, {deals} deals (seeds {first}…{first + deals - 1}), each side seeing its own "
-          f"26 cards and {samples} random layouts of the other 26, double dummy:")  # fmt: skip
-    tallies["oracle"].report(buckets=False)
-    print("  the worst ten (par and result for N–S):")
-    for imp, i, text, score, a in sorted(tallies["oracle"].rows, key=lambda r: -r[0])[:10]:
+            done = ", ".join(f"{name} {statistics.mean(tallies[name].off):.2f}" for name in names)
+            print(f"  {i - first + 1} deals: IMPs a deal from par {done}", flush=True)
+    print(
+        f"oracle partnerships, {deals} deals (seeds {first}…{first + deals - 1}): each side bids knowing "
+        "what its rung says, on layouts of the rest solved double dummy; contracts scored against par"
+    )
+    for name, (kind, n) in zip(names, rungs, strict=True):
+        layouts = "" if kind == "deal" else f", {n} layouts a side"
+        print(f"{name}: {RUNGS[kind][0]}{layouts} ({cpu[name] / deals:.2f} s CPU a deal)")
+        tallies[name].report(buckets=False)
+    top = names[0]
+    print(f"  {top}'s worst ten (par and result for N–S):")
+    for imp, i, text, score, a in sorted(tallies[top].rows, key=lambda r: -r[0])[:10]:
         print(f"    seed {i} board {i + 1}: {text} {score:+d}, par {par_name(a)} {a.par:+d}: {imp} IMPs")
-    best = tallies["oracle"].off
+    print("paired differences, IMPs a deal from par (the row minus the other, the same deals):")
+    pairs = list(zip(names[1:], names[:-1], strict=True))
+    pairs += [(x, y) for x in ("robots", "reference") for y in names]
+    for x, y in pairs:
+        gap = [u - v for u, v in zip(tallies[x].off, tallies[y].off, strict=True)]
+        better, worse = sum(g < 0 for g in gap), sum(g > 0 for g in gap)
+        print(f"  {x} − {y}: {mean_ci(gap)} (closer to par on {better} deals, farther on {worse})")
     for name in ("robots", "reference"):
         t = tallies[name]
-        gap = [x - y for x, y in zip(t.off, best, strict=True)]
-        print(f"{name}: IMPs a deal from par {mean_ci(t.off)}, the oracle's {mean_ci(best)}: {mean_ci(gap)} "
-              f"more (paired); slams {share(t.slams_bid, t.slam_deals)}")  # fmt: skip
-    print("where the IMPs went (deals, IMPs):  " + "  ".join(f"{name:>13}" for name in tallies))
-    names = sorted({b for t in tallies.values() for b in t.buckets} - {"exact"},
-                   key=lambda b: -tallies["robots"].buckets.get(b, [0, 0])[1])  # fmt: skip
-    for b in names:
-        cells = (tallies[name].buckets.get(b, [0, 0]) for name in tallies)
-        print(f"  {b:31s}" + "  ".join(f"{n:4d} {imps:8d}" for n, imps in cells))
+        print(f"{name}: IMPs a deal from par {mean_ci(t.off)}; slams {share(t.slams_bid, t.slam_deals)}")
+    print("where the IMPs went, IMPs a deal (deals):  " + "  ".join(f"{name:>12}" for name in tallies))
+    for group, members in GROUPS.items():
+        sums = ([sum(t.buckets.get(b, [0, 0])[k] for b in members) for k in (0, 1)] for t in tallies.values())
+        print(f"  {group:17s}" + "  ".join(f"{imps / deals:6.2f} ({n:3d})" for n, imps in sums))
     return tallies
 
 
@@ -475,12 +576,12 @@ def dd_card(state: BridgeState, legal: list[str], best_for_mover: bool = True) -
 
 
 def play_out(state: BridgeState, robot_side: int, bot: BridgeBot, rng: random.Random,
-             think: list[float], after_lead: list[int] | None = None,
-             regret: list[Decision] | None = None) -> int:  # fmt: skip
-    """Play the board to its end: `robot_side`'s seats by the robot, the others double-dummy; the
-    declarer's tricks. `after_lead` gets the declarer's double-dummy tricks after the opening lead;
-    `regret` each robot decision's kind and the tricks it gave away double-dummy (against the opponents'
-    double-dummy play they add up to the robots' whole loss)."""
+             think: list[float], after_lead: list[int] | None = None, regret: list[Decision] | None = None,
+             others: tuple[BridgeBot, random.Random] | None = None) -> int:  # fmt: skip
+    """Play the board to its end: `robot_side`'s seats by the robot, the others double-dummy (or by the
+    robot of `others`, with its own generator); the declarer's tricks. `after_lead` gets the declarer's
+    double-dummy tricks after the opening lead; `regret` each robot decision's kind and the tricks it gave
+    away double-dummy (against the opponents' double-dummy play they add up to the robots' whole loss)."""
     c = state.contract
     assert c is not None
     while not GAME.is_over(state):
@@ -493,6 +594,8 @@ def play_out(state: BridgeState, robot_side: int, bot: BridgeBot, rng: random.Ra
                 think.append(time.thread_time() - start)
                 if regret is not None and state.dummy_shown:
                     regret.append((*decision_regret(state, seat, legal, action[5:]), state, seat))
+        elif others is not None:
+            action = others[0].choose(GAME.view(state, seat), legal, others[1])
         else:
             action = dd_card(state, legal)
         first = not state.dummy_shown
@@ -626,7 +729,49 @@ def floor(solved: list[dict[str, int]]) -> float:
     return statistics.mean(max(t.values()) for t in solved) - mean
 
 
-def bench_lead_floor(finished: Finished, deals: int, layouts: int, budget: float) -> None:
+LEADER_RUNGS = {  # what the opening leader knows beyond its hand, besides the robot's own sampler
+    "hand": "its hand alone (the auction unread)",
+    "told": "declarer's and dummy's exact suit lengths and points",
+    "partner": "those and partner's 13 cards (perfect signalling)",
+}
+
+
+def told_leads(state: BridgeState, seat: int, rung: str, layouts: int, rng: random.Random
+               ) -> list[dict[str, int]]:  # fmt: skip
+    """The tricks each lead takes double-dummy on `layouts` deals consistent with what `rung` tells the
+    leader (`LEADER_RUNGS`); its own hand is always known."""
+    assert state.contract is not None
+    declarer = state.contract.declarer
+    known = [seat, auction.partner(seat)] if rung == "partner" else [seat]
+    others = [s for s in range(4) if s not in known]
+    shapes = told(state.hands, [] if rung == "hand" else [declarer, auction.partner(declarer)])
+    solved = []
+    for _ in range(layouts):
+        if rung == "hand":  # no shapes: the 39 unseen cards dealt at random
+            pool = [c for s in others for c in state.hands[s]]
+            rng.shuffle(pool)
+            hands = [list(state.hands[s]) if s == seat else [] for s in range(4)]
+            for k, s in enumerate(others):
+                hands[s] = pool[13 * k : 13 * k + 13]
+        else:
+            hands = told_deal(state.hands, known, shapes, rng)
+        solved.append(solver.tricks_per_card(hands, state.contract.strain, seat, []))
+    return solved
+
+
+def split_floor(solved: list[dict[str, int]]) -> float:
+    """The lead chosen on one half of the layouts, its loss counted on the other (not flattered by picking
+    on the same layouts), both ways round."""
+    halves = (solved[::2], solved[1::2])
+    out = []
+    for one, other in (halves, halves[::-1]):
+        pick = max(one[0], key=lambda x: sum(t[x] for t in one))
+        out.append(statistics.mean(max(t.values()) - t[pick] for t in other))
+    return statistics.mean(out)
+
+
+def bench_lead_floor(finished: Finished, deals: int, layouts: int, budget: float, rungs: Sequence[str] = ()
+                     ) -> None:  # fmt: skip
     """The information floor of the opening lead: on `layouts` deals imagined by the robot's own sampler
     (`ai.Knowledge`: the leader's hand and the auction), E[tricks of the best lead for each layout] − the
     most tricks any one lead gives on average. No leader knowing only that does better in expectation
@@ -640,6 +785,8 @@ def bench_lead_floor(finished: Finished, deals: int, layouts: int, budget: float
     pit: list[float] = []
     cpu: list[float] = []
     strains: list[bool] = []  # against no trump
+    ladder = {rung: {k: [] for k in ("floor", "split", "robot", "best_true")} for rung in rungs}
+    cpu_rung: dict[str, list[float]] = {rung: [] for rung in rungs}
     for i, state, c in contracted(finished, deals):
         seat = GAME.to_act(state)[0]
         view = GAME.view(state, seat)
@@ -652,13 +799,17 @@ def bench_lead_floor(finished: Finished, deals: int, layouts: int, budget: float
         mean = {x: statistics.mean(t[x] for t in solved) for x in legal}
         rows["floor"].append(floor(solved))
         strains.append(c.strain == "N")
-        halves = (solved[::2], solved[1::2])  # the lead chosen on one half, its loss counted on the other
-        split = []
-        for one, other in (halves, halves[::-1]):
-            pick = max(legal, key=lambda x: sum(t[x] for t in one))
-            split.append(statistics.mean(max(t[x] for x in legal) - t[pick] for t in other))
-        rows["split"].append(statistics.mean(split))
+        rows["split"].append(split_floor(solved))
         robot = bot.choose(view, [f"play:{x}" for x in legal], random.Random(i))[5:]
+        for rung in rungs:  # the same deal, the leader told more
+            start = time.process_time()
+            more = told_leads(state, seat, rung, layouts, random.Random(f"{rung}:{i}"))
+            cpu_rung[rung].append(time.process_time() - start)
+            pick = max(legal, key=lambda x: statistics.mean(t[x] for t in more))
+            ladder[rung]["floor"].append(floor(more))
+            ladder[rung]["split"].append(split_floor(more))
+            ladder[rung]["robot"].append(statistics.mean(max(t.values()) - t[robot] for t in more))
+            ladder[rung]["best_true"].append(max(truth.values()) - truth[pick])
         rows["robot_post"].append(statistics.mean(best) - mean[robot])
         rows["robot_true"].append(max(truth.values()) - truth[robot])
         top = max(legal, key=lambda x: mean[x])
@@ -714,6 +865,22 @@ def bench_lead_floor(finished: Finished, deals: int, layouts: int, budget: float
     suit = [x for x, n in zip(rows["floor"], strains, strict=True) if not n]
     print(f"  floor against NT ({len(nt)} deals) {mean_ci(nt)}, a suit ({len(suit)}): {mean_ci(suit)}")
     print(f"  CPU: {statistics.mean(cpu):.2f} s a deal to imagine and solve {layouts} layouts")
+    if rungs:
+        print(f"the leader told more, on the same {n} deals, {layouts} layouts a deal each (tricks a lead):")
+    above = ("the robot's sampler", rows["floor"])
+    for rung in rungs:
+        got = ladder[rung]
+        print(f"  {rung}: {LEADER_RUNGS[rung]}: floor {mean_ci(got['floor'])} (split-half "
+              f"{mean_ci(got['split'])}); the robot's lead expected {mean_ci(got['robot'])}; the layouts' "
+              f"best lead on the true deals {mean_ci(got['best_true'])}; "
+              f"{statistics.mean(cpu_rung[rung]):.2f} s CPU a deal")  # fmt: skip
+        for name, other in dict([("the robot's sampler", rows["floor"]), above]).items():
+            gap = [x - y for x, y in zip(got["floor"], other, strict=True)]
+            print(f"    floor − {name}'s: {mean_ci(gap)}; lower on {sum(g < 0 for g in gap)} deals")
+        nt = [x for x, n in zip(got["floor"], strains, strict=True) if n]
+        suit = [x for x, n in zip(got["floor"], strains, strict=True) if not n]
+        print(f"    floor against NT ({len(nt)} deals) {mean_ci(nt)}, a suit ({len(suit)}) {mean_ci(suit)}")
+        above = (rung, got["floor"])
 
 
 def score_for_defence(c: Contract, vul: Sequence[bool], tricks: int) -> float:
@@ -722,12 +889,12 @@ def score_for_defence(c: Contract, vul: Sequence[bool], tricks: int) -> float:
     return tricks * 0.5 - score
 
 
-def bench_defence(finished: Finished, deals: int, budget: float, samples: int, against: str, layouts: int
-                  ) -> None:  # fmt: skip
+def bench_defence(finished: Finished, deals: int, budget: float, samples: int, against: str, layouts: int,
+                  declarer: str = "dd") -> None:  # fmt: skip
     """The defence after the opening lead, side by side on the same contracts and leads: the robot defenders
     against the same robots with other options (`against`: `equals=False;samples=128,budget=2.0`, a robot
-    each), each against a double-dummy declarer; the tricks lost after the lead, and where they go
-    (`decision_regret`)."""
+    each), each against a double-dummy declarer (`declarer="robot"`: the default robot); the tricks lost
+    after the lead, and where they go (`decision_regret`)."""
     bot = BridgeBot(budget=budget, samples=samples)
     robots = {"the robots": bot}
     for other in filter(None, against.split(";")):
@@ -736,6 +903,8 @@ def bench_defence(finished: Finished, deals: int, budget: float, samples: int, a
     lost: dict[str, list[float]] = {k: [] for k in robots}
     think: dict[str, list[float]] = {k: [] for k in robots}
     regret: dict[str, list[Decision]] = {k: [] for k in robots}
+    given: dict[str, list[float]] = {k: [] for k in robots}  # the defenders' decisions' loss a deal
+    declaring = BridgeBot(budget=budget, samples=samples) if declarer == "robot" else None
     for played, (i, state, c) in enumerate(contracted(finished, deals), 1):
         seat = GAME.to_act(state)[0]
         lead = bot.choose(GAME.view(state, seat), GAME.legal_actions(state, seat), random.Random(i + 1))
@@ -745,19 +914,27 @@ def bench_defence(finished: Finished, deals: int, budget: float, samples: int, a
         after = max(solver.tricks_per_card(state.hands, c.strain, trick.leader, trick.cards()).values())
         for name, robot in robots.items():
             rng = random.Random((i + 1) * 7)
-            taken = play_out(
-                state, 1 - auction.side(c.declarer), robot, rng, think[name], regret=regret[name]
-            )
+            others = (declaring, random.Random((i + 1) * 11)) if declaring is not None else None
+            before = len(regret[name])
+            side = 1 - auction.side(c.declarer)
+            taken = play_out(state, side, robot, rng, think[name], regret=regret[name], others=others)
             lost[name].append(float(taken - after))
+            given[name].append(float(sum(d[1] for d in regret[name][before:])))
         if played % 20 == 0:
             print(f"  {played} deals: " + ", ".join(f"{k} {statistics.mean(v):.3f}" for k, v in lost.items()))
     first = next(iter(robots))
     n = len(lost[first])
+    against_whom = "the robot declarer" if declaring is not None else "a double-dummy declarer"
     print(f"defence after the opening lead, {n} deals (the robots' contracts, the same lead), "
-          "tricks lost a deal against a double-dummy declarer:")  # fmt: skip
+          f"tricks lost a deal against {against_whom}:")  # fmt: skip
     for name in robots:
         print(f"  {name}: {mean_ci(lost[name])}, CPU a card {statistics.mean(think[name]) * 1000:.0f} ms")
     print_paired(lost, "a deal")
+    if declaring is not None:  # the declarer errs too: the defenders' own decisions' loss double dummy
+        print("  the defenders' decisions' loss double dummy (their tricks given away), a deal:")
+        for name in robots:
+            print(f"  {name}: {mean_ci(given[name])}")
+        print_paired(given, "a deal")
     for name in robots:
         print(f"  where {name} lose tricks (decisions of two cards or more: kind, decisions, with a loss, "
               "tricks a deal):")  # fmt: skip
@@ -784,13 +961,16 @@ def main() -> None:
     ap.add_argument("--budget", type=float, default=0.5, help="CPU seconds per decision")
     ap.add_argument("--samples", type=int, default=48, help="sampled deals per decision at most")
     ap.add_argument("--layouts", type=int, default=200, help="imagined layouts a deal for --part lead-floor")
+    ap.add_argument("--leader-rungs", default="", help="--part lead-floor: hand,told,partner (told more)")
     ap.add_argument("--lead-layouts", type=int, default=0, help="--part defence: the later leads' floor")
     ap.add_argument("--against", default="equals=False", help="--part defence: the other robots' options")
+    ap.add_argument("--declarer", choices=("dd", "robot"), default="dd", help="--part defence: who declares")
     parts = ("auction", "match", "oracle", "play", "lead", "lead-floor", "defence", "all")
     ap.add_argument("--part", choices=parts, default="all")
     ap.add_argument(
         "--oracle-samples", type=int, default=8, help="layouts of the other 26 cards a side imagines"
     )
+    ap.add_argument("--oracle-rungs", default="cards", help="--part oracle: cards,told,deal; cards:32 …")
     ap.add_argument("--judgement", action="store_true", help="calls weighed on imagined deals (judge.py)")
     args = ap.parse_args()
     bot = BridgeBot(budget=args.budget, samples=args.samples, judgement=args.judgement)
@@ -802,15 +982,17 @@ def main() -> None:
     if args.part in ("match", "all"):
         bench_match(args.deals, args.first, bot)
     if args.part == "oracle":
-        bench_oracle(args.deals, args.first, args.oracle_samples, bot)
+        bench_oracle(args.deals, args.first, rungs_of(args.oracle_rungs, args.oracle_samples), bot)
     if args.part in ("play", "all"):
         bench_play(finished, args.play_deals, bot)
     if args.part == "lead":
         bench_lead(finished, args.play_deals, args.budget)
     if args.part == "lead-floor":
-        bench_lead_floor(finished, args.play_deals, args.layouts, args.budget)
+        rungs = [r for r in args.leader_rungs.split(",") if r]
+        bench_lead_floor(finished, args.play_deals, args.layouts, args.budget, rungs)
     if args.part == "defence":
-        bench_defence(finished, args.play_deals, args.budget, args.samples, args.against, args.lead_layouts)
+        bench_defence(finished, args.play_deals, args.budget, args.samples, args.against, args.lead_layouts,
+                      args.declarer)  # fmt: skip
     print(f"wall {time.time() - began:.0f} s")
 
 

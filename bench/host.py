@@ -21,7 +21,9 @@ and the outbox's waits for its slots sleep on that clock, so the calls, their co
 round trips are production's while nothing waits for real. Each press is a Telegram-like update with an
 update id.
 
-Printed per backend: person moves; **worker CPU per move** (`time.process_time` of this process over the
+Both clients are built as production builds them (`storage.connect`: a blocking pool, two retries,
+health checks, no socket timeout but a deadline per operation, `storage.deadline`). Printed per backend:
+person moves; **worker CPU per move** (`time.process_time` of this process over the
 phases: host, outbox, redis-py; the transport records only); **Redis CPU per move** (the servers' own
 `used_cpu_sys + used_cpu_user`, every node of a Cluster); Redis round trips per move (socket writes: a
 pipeline split over three nodes is three), the host's apart from the outbox's (a commit's pipeline carries the
@@ -50,7 +52,6 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import redis.asyncio as aioredis
 from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.connection import AbstractConnection
 
@@ -62,6 +63,7 @@ from bot.core.outcome import Delivery, HandTarget, Screen
 from bot.ops import loop
 from bot.telegram.frontend import PER_SECOND, lane_for, limit_for
 from storage import RedisMessageIds, RedisPacer, Store
+from storage.connect import connect
 from tests.clocks import EventClock
 from tests.core.hosting import user
 from tests.storage.midgame import play_to_mid_game
@@ -223,10 +225,9 @@ class Run:
 
 
 async def make_run(name: str, url: str, args: argparse.Namespace) -> Run:
-    if name == "server":
-        redis: Any = aioredis.from_url(url, decode_responses=True)
-    else:
-        redis = RedisCluster.from_url(url.split(",")[0], decode_responses=True)
+    # the clients production builds (`storage.connect`: a blocking pool, retries, health checks, one
+    # deadline an operation and no socket timeout)
+    redis: Any = await connect(url, topology="server" if name == "server" else "cluster")
     prefix = f"bench{int(time.time())}{name}"
     store = Store(redis, prefix=prefix)
     if name == "replicas":

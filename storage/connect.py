@@ -11,7 +11,9 @@ One setting, `topology`, says what `url` names, in redis-py's own terms:
   sentinel's own goes in `?sentinel_password=…`).
 
 Every client retries a failed command twice with a short backoff (redis-py's default is ten times with
-up to a second between tries): a user waiting on a button should hear "try again" within seconds.
+up to a second between tries), and each command or pipeline, retries and the wait for a connection
+included, ends within `timeout` seconds (`storage.deadline`: one deadline an operation, not a socket
+timeout a send and a reply): a user waiting on a button should hear "try again" within seconds.
 Replayed writes are safe: every write script of the store recognises its own token. The connections
 come from a *blocking* pool of `max_connections` (per node on a Cluster): under a burst a command waits
 up to `pool_timeout` seconds for a free connection instead of failing at once.
@@ -47,6 +49,8 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisClusterException, ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from storage.deadline import Cluster, Redis, WaitingPool
+
 if TYPE_CHECKING:
     from fakeredis import FakeServer
 
@@ -60,7 +64,7 @@ class Misconfigured(Exception):
     """What answers at the URL is not the configured topology (a restart will not help)."""
 
 
-class BlockingSentinelPool(SentinelConnectionPool, aioredis.BlockingConnectionPool):
+class BlockingSentinelPool(SentinelConnectionPool, WaitingPool):
     """Sentinel's pool (it asks the sentinels where the master is) that waits for a free connection."""
 
 
@@ -159,7 +163,7 @@ async def connect(
         raise Misconfigured(f"REDIS_TOPOLOGY must be one of {', '.join(TOPOLOGIES)} (got {topology!r})")
     common: dict[str, Any] = {
         "decode_responses": True,
-        "socket_timeout": timeout,
+        "socket_timeout": None,  # each operation has a deadline instead (`storage.deadline`)
         "socket_connect_timeout": timeout,
         "retry": _retry(retries),
     }
@@ -167,13 +171,14 @@ async def connect(
     if topology == "cluster":
         # RedisCluster reads one URL; the other seeds are tried when the first does not answer
         nodes = [ClusterNode(h, p) for h, p in hosts]
-        client = RedisCluster.from_url(
+        client = Cluster.from_url(
             _one_url(url, hosts[0]),
             startup_nodes=nodes,
             max_connections=max_connections,
             reinitialize_steps=0,  # a MOVED patches its slot; no close of every connection (module doc)
             **common,
         )
+        client.deadline = timeout
         return client  # type: ignore[return-value]
     if topology == "sentinel":
         query = split_hosts(url)[1]
@@ -187,9 +192,9 @@ async def connect(
         if sentinel_password:
             sentinel_kwargs["password"] = sentinel_password
         sentinel = Sentinel(hosts, sentinel_kwargs=sentinel_kwargs)
-        return sentinel.master_for(
+        master = sentinel.master_for(
             service,
-            redis_class=aioredis.Redis,
+            redis_class=Redis,
             connection_pool_class=BlockingSentinelPool,
             max_connections=max_connections,
             timeout=pool_timeout,
@@ -197,7 +202,9 @@ async def connect(
             retry_on_error=[RedisConnectionError, RedisTimeoutError],
             **{**common, **kwargs},
         )
-    pool = aioredis.BlockingConnectionPool.from_url(
+        master.deadline = timeout
+        return master
+    pool = WaitingPool.from_url(
         url,
         max_connections=max_connections,
         timeout=pool_timeout,
@@ -205,7 +212,9 @@ async def connect(
         retry_on_error=[RedisConnectionError, RedisTimeoutError],
         **common,
     )
-    return aioredis.Redis.from_pool(pool)
+    client = Redis.from_pool(pool)
+    client.deadline = timeout
+    return client
 
 
 def is_cluster(redis: Any) -> bool:

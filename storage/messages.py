@@ -12,7 +12,8 @@ re-sends an identical view and a restarted worker can tell which messages differ
 state.
 
 Writes across workers and failovers: each write is one small script (an id with its view and TTL, a
-view, a forget), so it lands whole, and a write that comes late — a worker slowed down, or a client
+view, a forget), sent by its SHA (a server that lacks it — restarted, a new node — is taught the scripts
+and the write sent again), so it lands whole, and a write that comes late — a worker slowed down, or a client
 replaying it on the new master after a failover — cannot point a target back at an older view: an id
 whose view is older than the stored one's is refused (`SET_ID`), and a view or a forget naming a message
 that is no longer the target's is refused (`MARK`, `FORGET`); the outbox then deletes the message it
@@ -34,6 +35,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 import redis.asyncio as aioredis
+from redis.exceptions import NoScriptError
 
 from storage.batching import DURABLE, Command, batches
 from storage.keys import Keys
@@ -91,6 +93,8 @@ redis.call('HDEL', KEYS[1], ARGV[1], ARGV[1] .. '#shown')
 return 1
 """
 
+SCRIPTS = {"SET_ID": SET_ID, "MARK": MARK, "FORGET": FORGET}
+
 LAYOUT = "2"  # `{p}:layout`: the message ids of tables live in their table's slot
 
 
@@ -130,14 +134,27 @@ class RedisMessageIds:
         self.atomic = self.batches.atomic  # a Cluster: no transaction across slots
         if durability is not None:  # the store's: a new message's id waits for a replica, as a commit does
             self.batches.durability = durability
+        self._scripts = {name: redis.register_script(body) for name, body in SCRIPTS.items()}
+
+    def _script(self, name: str, keys: int, *args: Any) -> Command:
+        """A call of one of `SCRIPTS` by its SHA (its body is sent only to a server that lacks it)."""
+        return ("evalsha", (self._scripts[name].sha, keys, *args), {})
 
     async def _write(self, commands: list[Command]) -> list[Any]:
-        """Write in this tick's pipeline; their replies, or the first error of these commands raised."""
-        replies = await self.batches.writes(commands)
-        error = next((r for r in replies if isinstance(r, BaseException)), None)
-        if error is not None:
-            raise error
-        return replies
+        """Write in this tick's pipeline; their replies, or the first error of these commands raised. A
+        server without the scripts (NOSCRIPT: nothing of this request was written) is taught them and the
+        request sent again."""
+        for attempt in range(2):
+            replies = await self.batches.writes(commands)
+            if attempt == 0 and any(isinstance(r, NoScriptError) for r in replies):
+                for script in self._scripts.values():
+                    script.sha = await self.redis.script_load(script.script)
+                continue
+            error = next((r for r in replies if isinstance(r, BaseException)), None)
+            if error is not None:
+                raise error
+            return replies
+        raise AssertionError("unreachable")
 
     def _where(self, target: Keyed) -> tuple[str, str]:
         return self.keys.messages(group_of(target.key)), target.key
@@ -176,10 +193,10 @@ class RedisMessageIds:
         # a table's ids live as long as the table: its commits set their TTL (`Store.commit`), here only a
         # first id gets one; other targets' ids expire `ttl` after the last one stored
         nx = int(field.split(":", 1)[0] in TABLE_KINDS)
-        args = (SET_ID, 1, key, field, message_id, shown or "", self.ttl, nx)
+        call = self._script("SET_ID", 1, key, field, message_id, shown or "", self.ttl, nx)
         # durable: lost with a dying master, the id would leave the message just posted an orphan (its
         # later views edited into the older message); a view alone (`mark`) lost is only sent again
-        written, _acked = await self._write([("eval", args, {}), (DURABLE, (key,), {})])
+        written, _acked = await self._write([call, (DURABLE, (key,), {})])
         return bool(written)
 
     @guarded
@@ -187,7 +204,7 @@ class RedisMessageIds:
         """The message now shows a view with this fingerprint (`bot.core.render.fingerprint`). With the id
         of the message edited: False (nothing written) when that is no longer the target's message."""
         key, field = self._where(target)
-        (written,) = await self._write([("eval", (MARK, 1, key, field, shown, message_id or ""), {})])
+        (written,) = await self._write([self._script("MARK", 1, key, field, shown, message_id or "")])
         return bool(written)
 
     @guarded
@@ -195,5 +212,5 @@ class RedisMessageIds:
         """Drop the target's id and view; with `message_id` (a message found gone), only while that is the
         target's message (False: another took over, which stays)."""
         key, field = self._where(target)
-        (dropped,) = await self._write([("eval", (FORGET, 1, key, field, message_id or ""), {})])
+        (dropped,) = await self._write([self._script("FORGET", 1, key, field, message_id or "")])
         return bool(dropped)

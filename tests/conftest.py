@@ -15,10 +15,10 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 import pytest
 import redis.asyncio as aioredis
 from fakeredis import FakeAsyncRedis, FakeServer
-from redis.asyncio.cluster import RedisCluster
 
 from bot.core.house import House
 from storage import Store
+from storage.deadline import Cluster, Redis
 
 House.check_remembered = True  # a committed table changed in memory without `edited` fails the test
 
@@ -72,14 +72,14 @@ async def connections(backend: str) -> AsyncIterator[Callable[[], aioredis.Redis
         url = _cluster_url()
 
         def make() -> aioredis.Redis:
-            client = RedisCluster.from_url(url, decode_responses=True)
+            client = Cluster.from_url(url, decode_responses=True)  # production's classes (a deadline)
             clients.append(client)
             return client  # type: ignore[return-value]
     elif backend == "real":
         url = _real_url()
 
         def make() -> aioredis.Redis:
-            client = aioredis.from_url(url, decode_responses=True)
+            client = Redis.from_url(url, decode_responses=True)
             clients.append(client)
             return client
     else:

@@ -181,6 +181,7 @@ class Cluster(Deployment):
 
     masters: int = 3
     replicas: int = 1
+    node_timeout_ms: int = NODE_TIMEOUT_MS
 
     def start(self) -> Cluster:
         return _on_free_ports(self, self._start)
@@ -191,7 +192,8 @@ class Cluster(Deployment):
             conf = os.path.join(self.root, str(port), "nodes.conf")
             args = ["--cluster-enabled", "yes", "--cluster-config-file", conf]
             # a replica may always be promoted, however long it was cut off (the test kills masters)
-            args += ["--cluster-node-timeout", str(NODE_TIMEOUT_MS), "--cluster-replica-validity-factor", "0"]
+            args += ["--cluster-node-timeout", str(self.node_timeout_ms)]
+            args += ["--cluster-replica-validity-factor", "0"]
             self.nodes.append(Node(port, self.root, args))
         for node in self.nodes:
             node.start()
@@ -354,10 +356,26 @@ class Sentinels(Deployment):
 
 
 @contextlib.contextmanager
-def cluster(masters: int = 3, replicas: int = 1) -> Iterator[Cluster]:
-    deployment = Cluster(masters=masters, replicas=replicas)
+def cluster(masters: int = 3, replicas: int = 1, node_timeout_ms: int = NODE_TIMEOUT_MS) -> Iterator[Cluster]:
+    deployment = Cluster(masters=masters, replicas=replicas, node_timeout_ms=node_timeout_ms)
     try:
         yield deployment.start()
+    finally:
+        deployment.stop()
+
+
+@contextlib.contextmanager
+def server() -> Iterator[Node]:
+    """One redis-server of its own (a test may stop it: SIGSTOP), killed and removed afterwards."""
+    deployment = Deployment()
+
+    def start() -> Deployment:
+        deployment.nodes.append(Node(free_ports(1)[0], deployment.root, []))
+        deployment.nodes[0].start()
+        return deployment
+
+    try:
+        yield _on_free_ports(deployment, start).nodes[0]
     finally:
         deployment.stop()
 

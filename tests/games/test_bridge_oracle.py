@@ -1,8 +1,14 @@
-"""The oracle partnerships' auction (bench/bridge.py --part oracle) on made-up expectations: no solving."""
+"""The oracle partnerships' auction (bench/bridge.py --part oracle) on made-up expectations, and the deals
+dealt to a side told the opponents' shapes: no solving."""
 
 from __future__ import annotations
 
-from bench.bridge import Final, OracleView, oracle_auction
+import random
+
+import pytest
+
+from bench.bridge import Final, OracleView, oracle_auction, told, told_deal
+from games.bridge.rules import random_deal
 
 
 class Values(OracleView):
@@ -31,3 +37,18 @@ def test_a_sacrifice_that_saves_is_bid_and_doubled_and_a_double_that_pays_is_mad
     ew.memo[doubled_save] = -7  # now the save costs more than their game: East–West let 4♠ stand
     ew.memo[save] = -7
     assert oracle_auction([ns, ew], dealer=0) == game
+
+
+def test_a_told_deal_keeps_the_known_hands_and_gives_the_told_seats_their_exact_shapes() -> None:
+    hands = random_deal("told")
+    shapes = told(hands, [1, 3])
+    seen = set()
+    for n in range(20):
+        deal = told_deal(hands, [0], shapes, random.Random(n))  # seat 2 gets the cards left
+        assert deal[0] == hands[0]
+        assert sorted(c for h in deal for c in h) == sorted(c for h in hands for c in h)
+        assert told(deal, [1, 3]) == shapes
+        seen.add(tuple(sorted(deal[1])))
+    assert len(seen) > 10  # a new layout each time, not the true deal again
+    with pytest.raises(AssertionError):  # two seats left to fill: the shapes would not fix them
+        told_deal(hands, [0], told(hands, [1]), random.Random(0))

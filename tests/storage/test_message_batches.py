@@ -307,3 +307,22 @@ async def test_a_commit_carries_the_outboxs_reads_and_slots_and_answers_each(
     with pytest.raises(Conflict):
         await store.commit("t1", 1, "{}", ahead=Ahead(redis, [read], got.extend))
     assert got == []
+
+
+async def test_a_server_that_forgot_the_message_scripts_is_taught_them_again(
+    redis: aioredis.Redis, prefix: str
+) -> None:
+    """The writes go by EVALSHA: after SCRIPT FLUSH (a restarted server, a new node) each is loaded and
+    sent again, a tick's three at once included, and each answers as it would have."""
+    ids = RedisMessageIds(redis, prefix=prefix)
+    flush = {"target_nodes": redis.ALL_NODES} if is_cluster(redis) else {}  # type: ignore[attr-defined]
+    await redis.execute_command("SCRIPT FLUSH", **flush)
+    assert await ids.set(TARGETS[0], "m0", "view@2")
+    await redis.execute_command("SCRIPT FLUSH", **flush)
+    written = await asyncio.gather(
+        ids.mark(TARGETS[0], "view@3", "m0"), ids.set(TARGETS[1], "m1", "hand"), ids.forget(TARGETS[3])
+    )
+    assert written == [True, True, True]
+    await redis.execute_command("SCRIPT FLUSH", **flush)
+    assert not await ids.mark(TARGETS[1], "hand2", "m-other")  # refused as before: not the target's message
+    assert await asyncio.gather(*(ids.lookup(t) for t in TARGETS[:2])) == [("m0", "view@3"), ("m1", "hand")]
