@@ -37,7 +37,7 @@ from games.cards import make_deck
 LEAD_GUARD = 6  # the opening lead's CPU guard, in multiples of the budget of a card
 LEAD_PREFERENCE = 0.1  # a point of a club player's preference for a lead, worth 10 points a deal
 TIE = 1.0  # points a deal within which cards count as level in value (a defender's signal chooses)
-MISPLAY = 0.2  # the weight of an imagined deal where partner's last card was not its best double-dummy
+MISPLAY = 0.2  # the weight of an imagined deal where a weighed card (`weigh`) was not its best double-dummy
 
 
 class Knowledge:
