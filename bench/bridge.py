@@ -4,6 +4,7 @@
                                      [--samples 48] [--oracle-samples 8] [--layouts 200]
                                      [--against equals=False] [--oracle-rungs cards,told,deal]
                                      [--leader-rungs hand,told,partner]
+                                     [--declarer dd|robot]
                                      [--part auction|match|oracle|play|lead|lead-floor|defence|all]
 
 Every deal is seeded (`bench:<n>`) and played as board n + 1 (its dealer and vulnerability).
@@ -67,8 +68,9 @@ Defence (`--part defence`, `--play-deals` contracts): the play after the opening
 same contracts and the same lead — the robot defenders against the same robots with other options
 (`--against`, default `equals=False`: without the convention of equal honours, `games/bridge/signals.py`;
 several robots separated by `;`, e.g. `--against "equals=False;samples=128,budget=2.0"`), each against a
-double-dummy declarer: the tricks lost after the lead, the differences with their intervals, the CPU a
-card, and where the tricks go: each robot decision's loss double-dummy by kind (leading: partner's suit,
+double-dummy declarer (`--declarer robot`: the default robot, which errs; then also the defenders' own
+decisions' loss double dummy): the tricks lost after the lead, the differences with their intervals, the
+CPU a card, and where the tricks go: each robot decision's loss double-dummy by kind (leading: partner's suit,
 my suit again, a new suit, trump; following second, third or fourth hand, and whether winning or ducking
 was the mistake; ruffing or discarding), which add up to the whole loss. With `--lead-layouts N`, also the
 information floor of the first robots' leads after the first trick (as for the opening lead, on N layouts
@@ -576,12 +578,12 @@ def dd_card(state: BridgeState, legal: list[str], best_for_mover: bool = True) -
 
 
 def play_out(state: BridgeState, robot_side: int, bot: BridgeBot, rng: random.Random,
-             think: list[float], after_lead: list[int] | None = None,
-             regret: list[Decision] | None = None) -> int:  # fmt: skip
-    """Play the board to its end: `robot_side`'s seats by the robot, the others double-dummy; the
-    declarer's tricks. `after_lead` gets the declarer's double-dummy tricks after the opening lead;
-    `regret` each robot decision's kind and the tricks it gave away double-dummy (against the opponents'
-    double-dummy play they add up to the robots' whole loss)."""
+             think: list[float], after_lead: list[int] | None = None, regret: list[Decision] | None = None,
+             others: tuple[BridgeBot, random.Random] | None = None) -> int:  # fmt: skip
+    """Play the board to its end: `robot_side`'s seats by the robot, the others double-dummy (or by the
+    robot of `others`, with its own generator); the declarer's tricks. `after_lead` gets the declarer's
+    double-dummy tricks after the opening lead; `regret` each robot decision's kind and the tricks it gave
+    away double-dummy (against the opponents' double-dummy play they add up to the robots' whole loss)."""
     c = state.contract
     assert c is not None
     while not GAME.is_over(state):
@@ -594,6 +596,8 @@ def play_out(state: BridgeState, robot_side: int, bot: BridgeBot, rng: random.Ra
                 think.append(time.thread_time() - start)
                 if regret is not None and state.dummy_shown:
                     regret.append((*decision_regret(state, seat, legal, action[5:]), state, seat))
+        elif others is not None:
+            action = others[0].choose(GAME.view(state, seat), legal, others[1])
         else:
             action = dd_card(state, legal)
         first = not state.dummy_shown
@@ -887,12 +891,12 @@ def score_for_defence(c: Contract, vul: Sequence[bool], tricks: int) -> float:
     return tricks * 0.5 - score
 
 
-def bench_defence(finished: Finished, deals: int, budget: float, samples: int, against: str, layouts: int
-                  ) -> None:  # fmt: skip
+def bench_defence(finished: Finished, deals: int, budget: float, samples: int, against: str, layouts: int,
+                  declarer: str = "dd") -> None:  # fmt: skip
     """The defence after the opening lead, side by side on the same contracts and leads: the robot defenders
     against the same robots with other options (`against`: `equals=False;samples=128,budget=2.0`, a robot
-    each), each against a double-dummy declarer; the tricks lost after the lead, and where they go
-    (`decision_regret`)."""
+    each), each against a double-dummy declarer (`declarer="robot"`: the default robot); the tricks lost
+    after the lead, and where they go (`decision_regret`)."""
     bot = BridgeBot(budget=budget, samples=samples)
     robots = {"the robots": bot}
     for other in filter(None, against.split(";")):
@@ -901,6 +905,8 @@ def bench_defence(finished: Finished, deals: int, budget: float, samples: int, a
     lost: dict[str, list[float]] = {k: [] for k in robots}
     think: dict[str, list[float]] = {k: [] for k in robots}
     regret: dict[str, list[Decision]] = {k: [] for k in robots}
+    given: dict[str, list[float]] = {k: [] for k in robots}  # the defenders' decisions' loss a deal
+    declaring = BridgeBot(budget=budget, samples=samples) if declarer == "robot" else None
     for played, (i, state, c) in enumerate(contracted(finished, deals), 1):
         seat = GAME.to_act(state)[0]
         lead = bot.choose(GAME.view(state, seat), GAME.legal_actions(state, seat), random.Random(i + 1))
@@ -910,19 +916,27 @@ def bench_defence(finished: Finished, deals: int, budget: float, samples: int, a
         after = max(solver.tricks_per_card(state.hands, c.strain, trick.leader, trick.cards()).values())
         for name, robot in robots.items():
             rng = random.Random((i + 1) * 7)
-            taken = play_out(
-                state, 1 - auction.side(c.declarer), robot, rng, think[name], regret=regret[name]
-            )
+            others = (declaring, random.Random((i + 1) * 11)) if declaring is not None else None
+            before = len(regret[name])
+            side = 1 - auction.side(c.declarer)
+            taken = play_out(state, side, robot, rng, think[name], regret=regret[name], others=others)
             lost[name].append(float(taken - after))
+            given[name].append(float(sum(d[1] for d in regret[name][before:])))
         if played % 20 == 0:
             print(f"  {played} deals: " + ", ".join(f"{k} {statistics.mean(v):.3f}" for k, v in lost.items()))
     first = next(iter(robots))
     n = len(lost[first])
+    against_whom = "the robot declarer" if declaring is not None else "a double-dummy declarer"
     print(f"defence after the opening lead, {n} deals (the robots' contracts, the same lead), "
-          "tricks lost a deal against a double-dummy declarer:")  # fmt: skip
+          f"tricks lost a deal against {against_whom}:")  # fmt: skip
     for name in robots:
         print(f"  {name}: {mean_ci(lost[name])}, CPU a card {statistics.mean(think[name]) * 1000:.0f} ms")
     print_paired(lost, "a deal")
+    if declaring is not None:  # the declarer errs too: the defenders' own decisions' loss double dummy
+        print("  the defenders' decisions' loss double dummy (their tricks given away), a deal:")
+        for name in robots:
+            print(f"  {name}: {mean_ci(given[name])}")
+        print_paired(given, "a deal")
     for name in robots:
         print(f"  where {name} lose tricks (decisions of two cards or more: kind, decisions, with a loss, "
               "tricks a deal):")  # fmt: skip
@@ -952,6 +966,7 @@ def main() -> None:
     ap.add_argument("--leader-rungs", default="", help="--part lead-floor: hand,told,partner (told more)")
     ap.add_argument("--lead-layouts", type=int, default=0, help="--part defence: the later leads' floor")
     ap.add_argument("--against", default="equals=False", help="--part defence: the other robots' options")
+    ap.add_argument("--declarer", choices=("dd", "robot"), default="dd", help="--part defence: who declares")
     parts = ("auction", "match", "oracle", "play", "lead", "lead-floor", "defence", "all")
     ap.add_argument("--part", choices=parts, default="all")
     ap.add_argument(
@@ -978,7 +993,8 @@ def main() -> None:
         rungs = [r for r in args.leader_rungs.split(",") if r]
         bench_lead_floor(finished, args.play_deals, args.layouts, args.budget, rungs)
     if args.part == "defence":
-        bench_defence(finished, args.play_deals, args.budget, args.samples, args.against, args.lead_layouts)
+        bench_defence(finished, args.play_deals, args.budget, args.samples, args.against, args.lead_layouts,
+                      args.declarer)  # fmt: skip
     print(f"wall {time.time() - began:.0f} s")
 
 

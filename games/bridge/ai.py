@@ -15,7 +15,9 @@ lead the averages are close and the declarer of every imagined deal sees all fou
 player's preferences (`leads.py`: partner's suit, sequences, no ace led away from) break the near-ties. A
 defender signals where its deals leave spot cards level in value (attitude to partner's lead, count to
 the declarer's: `signals.py`), leads the top of equal honours and follows with the lowest, and its deals
-for partner's hand mostly agree with partner's signals and honours.
+for partner's hand mostly agree with partner's signals and honours. Optionally (`weigh`, off: measured no
+better, for 1.4–1.8× the CPU a card) a defender weighs its deals by whether partner's or the declarer's
+last cards were their best double-dummy there.
 
 Answering a claim: the claimer's hand is shown to the defenders, so a defender sees three hands and knows
 the fourth; it accepts exactly when the claim is right double-dummy.
@@ -35,13 +37,13 @@ from games.cards import make_deck
 LEAD_GUARD = 6  # the opening lead's CPU guard, in multiples of the budget of a card
 LEAD_PREFERENCE = 0.1  # a point of a club player's preference for a lead, worth 10 points a deal
 TIE = 1.0  # points a deal within which cards count as level in value (a defender's signal chooses)
-MISPLAY = 0.2  # the weight of an imagined deal where partner's last card was not its best double-dummy
+MISPLAY = 0.2  # the weight of an imagined deal where a weighed card (`weigh`) was not its best double-dummy
 
 
 class Knowledge:
     """What a seat knows of the unseen cards: how many each holds, suits shown out of, the auction's hulls."""
 
-    def __init__(self, view: BridgeView, equals: bool = True) -> None:
+    def __init__(self, view: BridgeView, equals: bool = True, weigh: str = "", depth: int = 1) -> None:
         me = view.viewer
         assert me is not None and view.hand is not None
         self.view = view
@@ -70,25 +72,60 @@ class Knowledge:
         reads = defending and self.partner in self.hidden
         self.tricks = tricks
         self.strain = view.contract.strain if view.contract is not None else "N"
-        mine = [(k, j) for k, t in enumerate(tricks) for j, p in enumerate(t.plays) if p.seat == self.partner]
-        self.last = mine[-1] if reads and mine and mine[-1] != (0, 0) else None  # not partner's opening lead
         given = signals.given(tricks, self.partner) if reads else []  # partner's, read by defenders
         self.signals = [g for g in given if equals or g.kind not in ("top", "lowest")]
+        self.evidence = self.evidence_plays(weigh, depth) if reads and view.declarer is not None else []
 
-    def partner_weight(self, hands: list[list[str]]) -> float:
-        """How likely partner's last card (after the opening lead) is in this imagined deal, if partner plays
-        as we do: 1 where it was partner's best card double-dummy then, `MISPLAY` where it was not."""
-        if self.last is None:
-            return 1.0
-        k, j = self.last
-        then = [list(h) for h in hands]  # the hands as they were when partner played
-        for t in self.tricks[k:]:
-            for p in t.plays[j if t is self.tricks[k] else 0 :]:
-                then[p.seat].append(p.card)
+    def evidence_plays(self, weigh: str, depth: int) -> list[tuple[int, int]]:
+        """The plays a defender weighs its imagined deals by (`weigh`: partner's, the declarer's — from
+        either hand — or both): the last `depth` cards of each after the opening lead, as (trick, place),
+        leaving out dummy's cards whose alternatives were all equal to them (they say nothing)."""
+        declarer = self.view.declarer
+        assert declarer is not None
+        roles = {"partner": [self.partner], "declarer": [declarer, auc.partner(declarer)]}
+        out: list[tuple[int, int]] = []
+        for role in ("partner", "declarer") if weigh == "both" else (weigh,) if weigh else ():
+            plays = [(k, j) for k, t in enumerate(self.tricks) for j, p in enumerate(t.plays)
+                     if p.seat in roles[role] and (k, j) != (0, 0)]  # fmt: skip
+            if role == "declarer" and self.view.dummy is not None:
+                dummy = self.view.dummy
+                plays = [x for x in plays if self.tricks[x[0]].plays[x[1]].seat != dummy
+                         or not self.forced(self.then(self.known[dummy], dummy, *x), *x)]  # fmt: skip
+            out += plays[-depth:]
+        return out
+
+    def then(self, cards: list[str], seat: int, k: int, j: int) -> list[str]:
+        """`seat`'s hand (its cards still held now: `cards`) as it was before the play (trick `k`, place
+        `j`)."""
+        return list(cards) + [p.card for t, x in enumerate(self.tricks[k:], k) for i, p in enumerate(x.plays)
+                              if p.seat == seat and (t > k or i >= j)]  # fmt: skip
+
+    def forced(self, hand: list[str], k: int, j: int) -> bool:
+        """Whether every card the seat could play there was equal in value to the one it played."""
         trick = self.tricks[k]
-        future = solver.tricks_per_card(then, self.strain, trick.leader, trick.cards()[:j])
         card = trick.plays[j].card
-        return 1.0 if future[card] == max(future.values()) else MISPLAY
+        led = trick.plays[0].card[1] if j else None
+        options = [c for c in hand if c[1] == led] if led else []
+        options = options or hand  # a lead, or a seat out of the suit led
+        if any(c[1] != card[1] for c in options):
+            return False
+        gone = {p.card for t in self.tricks[:k] for p in t.plays}
+        return set(options) <= set(signals.equals(card, options, gone))
+
+    def weight(self, hands: list[list[str]]) -> float:
+        """How likely the plays weighed (`evidence_plays`) are in this imagined deal if their seats play as
+        we do: each counts 1 where it was the best card double-dummy then, `MISPLAY` where it was not."""
+        out = 1.0
+        for k, j in self.evidence:
+            seat = self.tricks[k].plays[j].seat
+            hand = self.then(hands[seat], seat, k, j)
+            if self.forced(hand, k, j):
+                continue
+            position = [self.then(hands[s], s, k, j) for s in range(4)]
+            trick = self.tricks[k]
+            future = solver.tricks_per_card(position, self.strain, trick.leader, trick.cards()[:j])
+            out *= 1.0 if future[trick.plays[j].card] == max(future.values()) else MISPLAY
+        return out
 
     def deals(self, rng: random.Random) -> list[list[str]]:
         """One consistent deal (the four hands still held): within the auction's inferences if one is
@@ -122,7 +159,8 @@ class BridgeBot:
         lead_preference: float = LEAD_PREFERENCE,
         signals: bool = True,
         equals: bool = True,
-        weigh_play: bool = False,
+        weigh: str = "",
+        depth: int = 1,
     ) -> None:
         self.budget = budget
         self.samples = samples
@@ -134,7 +172,8 @@ class BridgeBot:
         self.lead_preference = lead_preference
         self.signals = signals
         self.equals = equals
-        self.weigh_play = weigh_play
+        self.weigh = weigh  # a defender's imagined deals weighed by partner's, the declarer's or both's plays
+        self.depth = depth  # the last cards of each weighed
 
     def choose(self, view: BridgeView, legal: Sequence[str], rng: random.Random) -> str:
         if view.phase == "auction":
@@ -165,27 +204,46 @@ class BridgeBot:
     # -- the play ------------------------------------------------------------------------------
     def card(self, view: BridgeView, cards: list[str], rng: random.Random) -> str:
         assert view.contract is not None and view.turn is not None
-        knowledge = Knowledge(view, self.equals)
+        knowledge = Knowledge(view, self.equals, self.weigh, self.depth)
         totals = dict.fromkeys(cards, 0.0)
         lead = not view.tricks and (view.trick is None or not view.trick.plays)
         samples = self.lead_samples if lead else self.samples
         stop = time.thread_time() + self.budget * (LEAD_GUARD if lead else 1)  # this thread's CPU only
-        n, mass = 0, 0.0  # deals imagined, their weight
-        while n < samples and (n < self.min_samples or time.thread_time() < stop):
+        imagined: list[tuple[list[list[str]], dict[str, float]]] = []  # each deal and its cards' values
+        while len(imagined) < samples and (len(imagined) < self.min_samples or time.thread_time() < stop):
             hands = knowledge.deals(rng)
-            weight = knowledge.partner_weight(hands) if self.weigh_play and not lead else 1.0
-            for card, value in self.values(view, hands).items():
-                if card in totals:
-                    totals[card] += weight * value
-            n, mass = n + 1, mass + weight
+            imagined.append((hands, self.values(view, hands)))
+        n = len(imagined)
+        weights = [1.0] * n
+        if knowledge.evidence and not self.agreed(cards, [values for _, values in imagined]):
+            weights = [knowledge.weight(hands) for hands, _ in imagined]  # only where it may change the card
+        for weight, (_, values) in zip(weights, imagined, strict=True):
+            for card in cards:
+                totals[card] += weight * values[card]
+        mass = sum(weights)
         if lead:  # a club player's preferences break the near-ties (`leads.py`): points a deal → hundreds
             like = leads.preference(view.hand or [], view.contract.strain, view.dealer, view.calls, view.turn)
             totals = {c: totals[c] / max(n, 1) / 100 + self.lead_preference * like[c] for c in cards}
+            return max(cards, key=lambda c: totals[c])  # ties: the highest card of the first suit
+        return self.pick(view, cards, totals, mass)
+
+    @staticmethod
+    def agreed(cards: list[str], values: list[dict[str, float]]) -> bool:
+        """Whether one card is the best (or level with the best) in every imagined deal: then no weighing of
+        the deals can make another card better."""
+        best = max(cards, key=lambda c: sum(v[c] for v in values))
+        return all(v[best] >= max(v[c] for c in cards) for v in values)
+
+    def pick(self, view: BridgeView, cards: list[str], totals: dict[str, float], mass: float) -> str:
+        """The card to play after the opening lead, given each card's score summed over the imagined deals
+        (`mass`: their weight): the best one, a defender's signal among the cards level with it, or its
+        equal honour by the convention."""
+        assert view.contract is not None and view.turn is not None
         best = max(totals.values())
-        if self.signals and not lead and (signal := self.signal(view, cards, totals, best - TIE * mass)):
+        if self.signals and (signal := self.signal(view, cards, totals, best - TIE * mass)):
             return signal
         chosen = next(c for c in cards if totals[c] == best)  # ties: the highest card of the first suit
-        if self.equals and not lead and auc.side(view.turn) != auc.side(view.contract.declarer):
+        if self.equals and auc.side(view.turn) != auc.side(view.contract.declarer):
             chosen = self.equal_honour(view, chosen)
         return chosen
 

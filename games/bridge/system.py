@@ -402,14 +402,17 @@ def _place(hand: Hand | None, sit: Situation, env: dict[str, str]) -> str | None
     mine = key_cards(hand, trump)
     possible = [n for n in counts if mine + n <= 5] or [counts[0]]
     partner = sit.shown[auc.partner(sit.me)]
-    # 1 or 4, 0 or 3: the higher when partner's calls promised the points it takes (3 key cards: 11+)
-    theirs = possible[-1] if len(possible) > 1 and partner.hcp[0] >= 4 * possible[-1] - 1 else possible[0]
+    # 1 or 4, 0 or 3: the higher when the points partner's calls promise (as slam counts them) hold it
+    expect = _expect(partner, slam=True)
+    theirs = possible[-1] if len(possible) > 1 and expect >= 4 * possible[-1] - 1 else possible[0]
     missing = 5 - mine - theirs
-    queen = f"Q{trump}" in hand.cards or answer == "S" or answer in "CD"  # 5♣/5♦ do not say: assume it
+    # 5♣/5♦ do not say: assume it; with ten trumps between us the queen mostly falls
+    trumps = hand.length[trump] + partner.length[trump][0]
+    queen = f"Q{trump}" in hand.cards or answer == "S" or answer in "CD" or trumps >= 10
     total = hand.hcp + _shortness(hand) + _expect(partner, slam=True)
     if missing >= 2 or (missing == 1 and not queen):
         level = 5
-    elif missing == 1 or total < 36:
+    elif missing == 1 or total < 36 or trumps < 9:  # a grand wants every trick: nine trumps too
         level = 6
     else:
         level = 7
@@ -512,12 +515,26 @@ def _nt_rules(nt: str, lo: int, hi: int) -> list[Rule]:
         R(f"{nt}_transfer_hearts", f"{nt} P", dia, "H>=5"),
         R(f"{nt}_stayman", f"{nt} P", club, f"hcp:{invite}+ S>=4|H>=4"),
         R(f"{nt}_slam", f"{nt} P", "6N", f"hcp:{33 - lo}-{36 - hi}"),
+        # quantitative: slam if the opener is not minimum (or holds a five-card suit: a trick more); a
+        # five-card minor counts a point for the asker too
+        R(f"{nt}_quantitative", f"{nt} P", "4N", f"hcp:{33 - hi}-{32 - lo}"),
+        R(f"{nt}_quantitative_long", f"{nt} P", "4N", f"hcp:{32 - hi} D>=5|C>=5"),
+        *(
+            rule
+            for name, after in (("", f"{nt} P 4N P"), ("stayman_", f"{nt} P {club} P {n + 1}s P 4N P"))
+            for rule in (
+                R(f"{nt}_{name}quantitative_accept", after, "6N", f"hcp:{lo + 1}+|S>=5|H>=5|D>=5|C>=5"),
+                R(f"{nt}_{name}quantitative_decline", after, "P"),
+            )
+        ),
         R(f"{nt}_game", f"{nt} P", "3N", f"hcp:{game_min}+"),
         R(f"{nt}_pass", f"{nt} P", "P", f"hcp:-{game_min - 1}"),
         R(f"{nt}_stayman_hearts", f"{nt} P {club} P", heart, "H>=4"),
         R(f"{nt}_stayman_spades", f"{nt} P {club} P", spade, "S>=4"),
         R(f"{nt}_stayman_none", f"{nt} P {club} P", dia),
         R(f"{nt}_stayman_fit_game", f"{nt} P {club} P {n + 1}M P", "4M", f"M>=4 hcp:{game_min}+"),
+        R(f"{nt}_stayman_slam", f"{nt} P {club} P {n + 1}s P", "6N", f"hcp:{33 - lo}-{36 - hi}"),
+        R(f"{nt}_stayman_quantitative", f"{nt} P {club} P {n + 1}s P", "4N", f"hcp:{33 - hi}-{32 - lo}"),
         R(f"{nt}_stayman_nt_game", f"{nt} P {club} P {n + 1}s P", "3N", f"hcp:{game_min}+"),
         R(f"{nt}_complete_hearts", f"{nt} P {dia} P", heart),
         R(f"{nt}_complete_spades", f"{nt} P {heart} P", spade),
@@ -535,8 +552,20 @@ def _nt_rules(nt: str, lo: int, hi: int) -> list[Rule]:
         after = f"{nt} P {xfer} P {done} P"
         if n == 1:
             rules += [
+                # a second suit with slam interest: natural, game forcing; the opener raises it with four
+                *(R(f"1N_xfer_{m}_{s}", after, f"3{s}", f"{s}>=4 hcp:{31 - hi}+") for s in "CDH" if s != m),
                 R(f"1N_xfer_{m}_slam", after, f"6{m}", f"{m}>=6 hcp:{33 - lo}+"),
                 R(f"1N_xfer_{m}_slam_nt", after, "6N", f"hcp:{33 - lo}+"),
+                *(
+                    rule
+                    for s in "CDH"
+                    if s != m
+                    for rule in (
+                        R(f"1N_xfer_{m}_{s}_raise", f"{after} 3{s} P", f"4{s}", f"{s}>=4"),
+                        R(f"1N_xfer_{m}_{s}_support", f"{after} 3{s} P", f"4{m}", f"{m}>=3"),
+                        R(f"1N_xfer_{m}_{s}_nt", f"{after} 3{s} P", "3N"),
+                    )
+                ),
                 R(f"1N_xfer_{m}_game6", after, f"4{m}", f"{m}>=6 hcp:{game_min}+"),
                 R(f"1N_xfer_{m}_game5", after, "3N", f"hcp:{game_min}+"),
                 R(f"1N_xfer_{m}_invite6", after, f"3{m}", f"{m}>=6 hcp:{invite}+"),
@@ -832,9 +861,15 @@ SYSTEM: tuple[Rule, ...] = (
     R("rebid_own_jump", "1s * 1t *", "3s", "s>=6 hcp:16-18"),
     R("rebid_own", "1s * 1t *", "2s", "s>=6 hcp:12-15"),
     R("rebid_new_suit_2", "1s * 1t *", "2u", "u>=4 hcp:12-18 nojump below:s"),
-    R("rebid_reverse", "1s * 1t *", "2u", "u>=4 hcp:17+ nojump"),
+    R("rebid_reverse", "1s * 1t *", "2u", "u>=4 s>=5 hcp:17+ nojump"),  # a reverse: the first suit longer
+    R("rebid_reverse_4_4", "1s * 1t *", "2u", "u>=4 hcp:17+ nojump", info=False),
     R("rebid_strong_nt", "1s * 1t *", "3N", "hcp:18+"),
-    R("rebid_own_5", "1s * 1t *", "2s", "s>=5"),
+    # a light opening (10–11 by the rule of 20) rebids as a minimum: the call still promises 12
+    R("rebid_new_suit_1_light", "1s * 1t *", "1u", "u>=4 nojump", info=False),
+    R("rebid_own_light", "1s * 1t *", "2s", "s>=6", info=False),
+    R("rebid_new_suit_2_light", "1s * 1t *", "2u", "u>=4 nojump below:s", info=False),
+    R("rebid_own_5", "1s * 1t *", "2s", "s>=5 hcp:12-15"),
+    R("rebid_own_5_other", "1s * 1t *", "2s", "s>=5", info=False),  # light or 16–17: no better call
     R("rebid_nt_rest", "1s * 1t *", "1N"),
     R("rebid_after_1n_pass", "1s P 1N P", "P", "bal hcp:12-14"),
     R("rebid_after_1n_invite", "1s P 1N P", "2N", "hcp:18-19 bal"),
@@ -868,6 +903,24 @@ SYSTEM: tuple[Rule, ...] = (
     R("rebid_own_jump_decline", "1s P 1t P 1N P 3t P", "P"),
     R("resp2_preference", "1s P 1N P 2t P", "2s", "s>=t hcp:-9"),
     R("resp2_pass_preference", "1s P 1N P 2t P", "P", "hcp:-9"),
+    # a second five-card suit at the three level over the opener's rebid of its suit: game forcing; the
+    # opener raises it with four
+    R("resp2_new_suit_3", "1s P 1t P 2s P", "3u", "u>=5 t>=5 hcp:12+"),
+    R("resp2_new_suit_3_raise", "1s P 1t P 2s P 3u P", "4u", "u>=4"),
+    R("resp2_new_suit_3_over_2n", "1s P 1t P 2N P", "3u", "u>=5 t>=5"),
+    R("resp2_new_suit_3_over_2n_raise", "1s P 1t P 2N P 3u P", "4u", "u>=4"),
+    # the minor fit found after a two-over-one: raising the opener's minor is forcing (a slam try; with
+    # a balanced hand and no more to say, 3NT)
+    R("resp2_2over1_minor_raise", "1m P 2t P 2m P", "3m", "m>=3 !bal"),
+    R("resp2_2over1_minor_support", "1m P 2t P 2u P", "3m", "m>=4"),
+    *(  # over a reverse (forcing)
+        R(f"resp2_reverse_support_{name}", after, f"3{after[1]}", f"{after[1]}>=4 hcp:8+")
+        for name, after in (
+            ("1c_major", "1C P 1t P 2M P"),
+            ("1c_2d", "1C P 1M P 2D P"),
+            ("1d", "1D P 1t P 2M P"),
+        )
+    ),
     # -- competition ------------------------------------------------------------------------------
     *_competitive_answers(),
     *_defence(),

@@ -85,4 +85,35 @@ def test_an_imagined_deal_where_partners_last_card_was_not_its_best_weighs_less(
     s = calls(s, "play:QH", "play:8H", "play:4H", "play:KH", "play:AD", "play:KD", "play:QD")
     for card, weight in (("3D", 1.0), ("TD", MISPLAY)):  # West's ten of diamonds gives a trick away
         t = calls(s, f"play:{card}")
-        assert Knowledge(GAME.view(t, 1)).partner_weight([list(h) for h in t.hands]) == weight
+        knowledge = Knowledge(GAME.view(t, 1), weigh="partner")
+        assert knowledge.weight([list(h) for h in t.hands]) == weight
+
+
+def test_an_imagined_deal_where_the_declarers_last_card_was_not_its_best_weighs_less() -> None:
+    s = calls(new_from_pbn([DEAL]), "1N", "p", "3N", "p", "p", "p")
+    s = calls(s, "play:QH", "play:8H", "play:4H", "play:KH", "play:4D", "play:2D")
+    for card, weight in (("QD", 1.0), ("7D", MISPLAY)):  # dummy's seven of diamonds gives a trick away
+        t = calls(s, f"play:{card}")
+        hands = [list(h) for h in t.hands]
+        assert Knowledge(GAME.view(t, 3), weigh="declarer").weight(hands) == weight
+        assert Knowledge(GAME.view(t, 3), weigh="partner").weight(hands) == 1.0  # East's 2 was its best
+        assert Knowledge(GAME.view(t, 3)).weight(hands) == 1.0  # nothing weighed
+
+
+def test_a_card_whose_alternatives_were_all_equal_to_it_says_nothing() -> None:
+    s = calls(new_from_pbn([DEAL]), "1N", "p", "3N", "p", "p", "p")
+    s = calls(s, "play:QH", "play:8H", "play:4H", "play:KH", "play:4D", "play:2D", "play:QD", "play:3D")
+    s = calls(s, "play:6C", "play:8C", "play:QC", "play:4C", "play:5D", "play:JD")
+    s = calls(s, "play:8D", "play:6D")  # dummy's 8 from 9 8 7 of diamonds: all equal
+    knowledge = Knowledge(GAME.view(s, 3), weigh="declarer", depth=3)
+    assert knowledge.evidence == [(2, 0), (2, 2), (3, 0)]  # dummy's 6 of clubs led, the queen, the 5
+    assert knowledge.forced(["9D", "8D", "7D"], 3, 2)
+    assert not knowledge.forced(["QD", "8D", "7D"], 3, 2)
+
+
+def test_the_deals_are_weighed_only_where_they_disagree_on_the_best_card() -> None:
+    cards = ["AS", "2S", "3H"]
+    level = [{"AS": 5.0, "2S": 5.0, "3H": 1.0}, {"AS": 3.0, "2S": 3.0, "3H": 3.0}]
+    assert BridgeBot.agreed(cards, level)  # the ace is never worse: no weighing could change it
+    split = [{"AS": 5.0, "2S": 1.0, "3H": 1.0}, {"AS": 1.0, "2S": 1.0, "3H": 3.0}]
+    assert not BridgeBot.agreed(cards, split)

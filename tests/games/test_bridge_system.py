@@ -97,6 +97,19 @@ EXAMPLES = [
     ("1S P 2H P 3N P", "AK5.AKQT65.5.843", "6S", "slam values and a fit over partner's game"),
     ("1D 3C P P", "AQJ8.AQJ.J642.A4", "X", "19 points reopen over a preempt"),
     ("1C X 1N", "T963.KJ873.Q86.T", "2H", "partner doubled, they bid 1NT: a free bid in five hearts"),
+    ("1N P", "AQ2.KQ2.K432.Q32", "4N", "16 opposite 15–17: a quantitative 4NT"),
+    ("1N P", "6.Q54.AQ982.AQJ6", "4N", "15 and a five-card minor: quantitative too"),
+    ("1N P 4N P", "AK2.KQ3.J542.Q32", "P", "a minimum 1NT declines the quantitative 4NT"),
+    ("1N P 4N P", "AK2.KQ3.KJ42.Q32", "6N", "a maximum accepts it"),
+    ("1D P 2C P 2D P", "3.Q96.AK75.QJ854", "3D", "the diamond fit after a two-over-one: raise, forcing"),
+    ("1C P 1S P 2H P", "AQJ8.K54.65.Q654", "3C", "four clubs over a reverse: raise, forcing"),
+    ("1H P 1S P 4S P 4N P 5C P", "A9654.2.KQ.KQT74", "6S", "5♣ is four key cards, not one, after 4♠"),
+    ("1N P 2C P 2D P", "A72.AK94.K82.QT9", "4N", "no major fit, 16: quantitative"),
+    ("1D P 1S P 2N P", "KQ432.T9.8.KQT98", "3C", "five-five over the 2NT rebid: the second suit, forcing"),
+    ("1D P 1S P 2N P 3C P", "A7.AJ2.AKQ3.J653", "4C", "four clubs: raise the second suit"),
+    ("1N P 2H P 2S P", "AK8765.AT.AQJ3.7", "3D", "after the transfer, a second suit with slam interest"),
+    ("1N P 2H P 2S P 3D P", "93.QJ3.K852.AKQT", "4D", "four diamonds: raise it"),
+    ("1N P 2H P 2S P 3D P 4D P 4N P 5H P", "AK8765.AT.AQJ3.7", "6D", "every key card, but eight trumps: six"),
 ]
 
 
