@@ -4,6 +4,7 @@
                                      [--samples 48] [--oracle-samples 8] [--layouts 200]
                                      [--against equals=False] [--oracle-rungs cards,told,deal]
                                      [--leader-rungs hand,told,partner]
+                                     [--declarer dd|robot]
                                      [--part auction|match|oracle|play|lead|lead-floor|defence|all]
 
 Every deal is seeded (`bench:<n>`) and played as board n + 1 (its dealer and vulnerability).
@@ -67,8 +68,9 @@ Defence (`--part defence`, `--play-deals` contracts): the play after the opening
 same contracts and the same lead — the robot defenders against the same robots with other options
 (`--against`, default `equals=False`: without the convention of equal honours, `games/bridge/signals.py`;
 several robots separated by `;`, e.g. `--against "equals=False;samples=128,budget=2.0"`), each against a
-double-dummy declarer: the tricks lost after the lead, the differences with their intervals, the CPU a
-card, and where the tricks go: each robot decision's loss double-dummy by kind (leading: partner's suit,
+double-dummy declarer (`--declarer robot`: the default robot, which errs; then also the defenders' own
+decisions' loss double dummy): the tricks lost after the lead, the differences with their intervals, the
+CPU a card, and where the tricks go: each robot decision's loss double-dummy by kind (leading: partner's suit,
 my suit again, a new suit, trump; following second, third or fourth hand, and whether winning or ducking
 was the mistake; ruffing or discarding), which add up to the whole loss. With `--lead-layouts N`, also the
 information floor of the first robots' leads after the first trick (as for the opening lead, on N layouts

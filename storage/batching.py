@@ -6,13 +6,13 @@ or the error that stopped its pipeline.
 
 `batches(redis)` is the one `Batches` of a client, so `RedisMessageIds` and `RedisPacer` built on the same
 client share their pipelines without knowing of each other. On a Cluster a pipeline is split per node by
-redis-py (a table's messages and its slot share a node) and scripts go by EVALSHA inside it.
+redis-py (a table's messages and its slot share a node), its scripts (by EVALSHA) and hash reads
+addressed to their key's node (`on_cluster`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import weakref
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
@@ -112,10 +112,9 @@ async def pipeline(
     `waits`: a `WAIT` behind the commands on each node named (None: the server); their replies follow."""
     cluster = is_cluster(redis)
     async with redis.pipeline(transaction=transaction and not cluster) as pipe:
-        for name, args, kwargs in commands:
-            if name in ("evalsha", "eval") and cluster:
-                script_on_cluster(pipe, redis, name, args)
-            else:
+        for command in commands:
+            if not (cluster and on_cluster(pipe, redis, command)):
+                name, args, kwargs = command
                 getattr(pipe, name)(*args, **kwargs)
         for wait in waits:
             where = {"target_nodes": wait.node} if wait.node is not None else {}
@@ -123,19 +122,43 @@ async def pipeline(
         return list(await pipe.execute(raise_on_error=False))
 
 
-def script_on_cluster(pipe: Any, redis: Any, name: str, args: tuple[Any, ...]) -> None:
-    """Queue a script (`name` eval or evalsha; `args` its SHA or body, number of keys, keys, arguments) in
-    a Cluster pipeline: by name (redis-py refuses `.evalsha` there), addressed to the node of its first key.
-    Left to itself, redis-py works out the slot of every key of a script twice (4 % of a Cluster move's
-    instructions); a script's keys share one slot (else the server refuses it: CROSSSLOT).
+def on_cluster(pipe: Any, redis: Any, command: Command) -> bool:
+    """Queue a script or a read of one hash (`ADDRESSED`) in a Cluster pipeline addressed to the node of
+    its (first) key; False, nothing queued, for any other command. A script goes by name (redis-py
+    refuses `.evalsha` there). Left to itself, redis-py works out the slot of every key of a script twice,
+    and of a read once by parsing the command's key specs in Python (`COMMAND`): together 7 % of a Cluster
+    move's instructions. A script's keys share one slot (else the server refuses it: CROSSSLOT).
     A redirection or a retry is redis-py's as before (it forgets the address then and asks the key). A key
     whose slot the client does not know yet (not initialised, a slot lost in a failover) goes unaddressed:
     redis-py then finds the node itself, or retries as it would."""
-    where: dict[str, Any] = {}
-    if int(args[1]) > 0:
-        with contextlib.suppress(SlotNotCoveredError):
-            where["target_nodes"] = redis.get_node_from_key(args[2])
-    pipe.execute_command(name.upper(), *args, **where)
+    name, args, kwargs = command
+    if name in ("evalsha", "eval"):
+        raw = (name.upper(), *args)
+        key = args[2] if int(args[1]) > 0 else None
+    elif name in ADDRESSED and not kwargs:
+        raw = ADDRESSED[name](*args)
+        key = args[0]
+    else:
+        return False
+    try:
+        where = {} if key is None else {"target_nodes": redis.get_node_from_key(key)}
+    except SlotNotCoveredError:
+        where = {}
+    pipe.execute_command(*raw, **where)
+    return True
+
+
+# the reads of one key sent addressed, as the command redis-py's method of that name sends (its reply is
+# read as that method's: redis-py picks the reply's reader by the command's name)
+ADDRESSED: dict[str, Callable[..., tuple[Any, ...]]] = {
+    "hmget": lambda key, fields, *more: ("HMGET", key, *_listed(fields), *more),
+    "hgetall": lambda key: ("HGETALL", key),
+}
+
+
+def _listed(fields: Any) -> list[Any]:
+    """HMGET's fields as redis-py's `hmget(key, fields, *more)` takes them: one, or a list of them."""
+    return [fields] if isinstance(fields, str | bytes) else list(fields)
 
 
 class Batches:

@@ -79,16 +79,20 @@ class WaitingPool(aioredis.BlockingConnectionPool):
             timer.reschedule(loop.time() + max(left, 0.0))  # type: ignore[union-attr]
 
 
-class Redis(aioredis.Redis):
-    """A single server's (or a Sentinel-watched master's) client: each command, each pipeline within
-    `deadline` seconds."""
+class _Bounded:
+    """What both clients share: their deadline, and no socket timeout unless one is asked for."""
 
     deadline = DEADLINE
 
     @classmethod
     def from_url(cls, url: str, **kwargs: Any) -> Any:
         kwargs.setdefault("socket_timeout", None)  # redis-py's default is 5 s a socket call
-        return super().from_url(url, **kwargs)
+        return super().from_url(url, **kwargs)  # type: ignore[misc]
+
+
+class Redis(_Bounded, aioredis.Redis):
+    """A single server's (or a Sentinel-watched master's) client: each command, each pipeline within
+    `deadline` seconds."""
 
     async def execute_command(self, *args: Any, **options: Any) -> Any:
         return await within_pooled(self.deadline, super().execute_command(*args, **options))
@@ -106,16 +110,9 @@ class BoundedPipeline(Pipeline):
         return await within_pooled(self.deadline, super().execute(raise_on_error))
 
 
-class Cluster(RedisCluster):
+class Cluster(_Bounded, RedisCluster):
     """A Redis Cluster's client: each command, each pipeline (split over its nodes) and each refresh of
     the slot map within `deadline` seconds."""
-
-    deadline = DEADLINE
-
-    @classmethod
-    def from_url(cls, url: str, **kwargs: Any) -> Any:
-        kwargs.setdefault("socket_timeout", None)  # redis-py's default is 5 s a socket call
-        return super().from_url(url, **kwargs)
 
     async def execute_command(self, *args: Any, **kwargs: Any) -> Any:
         return await within(self.deadline, super().execute_command(*args, **kwargs))

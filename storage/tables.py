@@ -71,7 +71,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from storage import scripts
-from storage.batching import Ahead, Command, script_on_cluster
+from storage.batching import Ahead, Command, on_cluster
 from storage.connect import is_cluster
 from storage.keys import Keys, base36, in_slot
 from storage.packdict import DICT_1
@@ -391,10 +391,9 @@ class Store:
             except ResponseError as e:  # a pipeline's reply, as `_batch` expects it
                 return [e]
         async with self.redis.pipeline(transaction=False) as pipe:
-            for name, args, kwargs in batch.ops:
-                if name == "evalsha" and self.cluster:
-                    script_on_cluster(pipe, self.redis, name, args)
-                else:
+            for command in batch.ops:
+                if not (self.cluster and on_cluster(pipe, self.redis, command)):
+                    name, args, kwargs = command
                     getattr(pipe, name)(*args, **kwargs)
             if waits:
                 where = {"target_nodes": node} if node is not None else {}

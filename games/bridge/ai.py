@@ -15,7 +15,9 @@ lead the averages are close and the declarer of every imagined deal sees all fou
 player's preferences (`leads.py`: partner's suit, sequences, no ace led away from) break the near-ties. A
 defender signals where its deals leave spot cards level in value (attitude to partner's lead, count to
 the declarer's: `signals.py`), leads the top of equal honours and follows with the lowest, and its deals
-for partner's hand mostly agree with partner's signals and honours.
+for partner's hand mostly agree with partner's signals and honours. Optionally (`weigh`, off: measured no
+better, for 1.4–1.8× the CPU a card) a defender weighs its deals by whether partner's or the declarer's
+last cards were their best double-dummy there.
 
 Answering a claim: the claimer's hand is shown to the defenders, so a defender sees three hands and knows
 the fourth; it accepts exactly when the claim is right double-dummy.
@@ -35,7 +37,7 @@ from games.cards import make_deck
 LEAD_GUARD = 6  # the opening lead's CPU guard, in multiples of the budget of a card
 LEAD_PREFERENCE = 0.1  # a point of a club player's preference for a lead, worth 10 points a deal
 TIE = 1.0  # points a deal within which cards count as level in value (a defender's signal chooses)
-MISPLAY = 0.2  # the weight of an imagined deal where partner's last card was not its best double-dummy
+MISPLAY = 0.2  # the weight of an imagined deal where a weighed card (`weigh`) was not its best double-dummy
 
 
 class Knowledge:

@@ -515,8 +515,10 @@ def _nt_rules(nt: str, lo: int, hi: int) -> list[Rule]:
         R(f"{nt}_transfer_hearts", f"{nt} P", dia, "H>=5"),
         R(f"{nt}_stayman", f"{nt} P", club, f"hcp:{invite}+ S>=4|H>=4"),
         R(f"{nt}_slam", f"{nt} P", "6N", f"hcp:{33 - lo}-{36 - hi}"),
-        # quantitative: slam if the opener is not minimum (or holds a five-card suit: a trick more)
+        # quantitative: slam if the opener is not minimum (or holds a five-card suit: a trick more); a
+        # five-card minor counts a point for the asker too
         R(f"{nt}_quantitative", f"{nt} P", "4N", f"hcp:{33 - hi}-{32 - lo}"),
+        R(f"{nt}_quantitative_long", f"{nt} P", "4N", f"hcp:{32 - hi} D>=5|C>=5"),
         *(
             rule
             for name, after in (("", f"{nt} P 4N P"), ("stayman_", f"{nt} P {club} P {n + 1}s P 4N P"))

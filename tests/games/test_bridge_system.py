@@ -98,6 +98,7 @@ EXAMPLES = [
     ("1D 3C P P", "AQJ8.AQJ.J642.A4", "X", "19 points reopen over a preempt"),
     ("1C X 1N", "T963.KJ873.Q86.T", "2H", "partner doubled, they bid 1NT: a free bid in five hearts"),
     ("1N P", "AQ2.KQ2.K432.Q32", "4N", "16 opposite 15–17: a quantitative 4NT"),
+    ("1N P", "6.Q54.AQ982.AQJ6", "4N", "15 and a five-card minor: quantitative too"),
     ("1N P 4N P", "AK2.KQ3.J542.Q32", "P", "a minimum 1NT declines the quantitative 4NT"),
     ("1N P 4N P", "AK2.KQ3.KJ42.Q32", "6N", "a maximum accepts it"),
     ("1D P 2C P 2D P", "3.Q96.AK75.QJ854", "3D", "the diamond fit after a two-over-one: raise, forcing"),

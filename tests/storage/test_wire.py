@@ -1,5 +1,5 @@
 """Commands packed with hiredis (`storage.wire`): the bytes redis-py's Python packer makes, its errors; and
-scripts addressed to their node in a Cluster pipeline (`storage.batching.script_on_cluster`)."""
+scripts and hash reads addressed to their node in a Cluster pipeline (`storage.batching.on_cluster`)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from redis.exceptions import DataError, SlotNotCoveredError
 
 import storage
 from storage import wire
-from storage.batching import script_on_cluster
+from storage.batching import on_cluster
 
 COMMANDS: list[tuple[Any, ...]] = [
     ("EVALSHA", "f" * 40, 2, "kozyr:table:{abc}", "kozyr:msg:{abc}", 7, -3, 2**70, "", "x:eJzLSM3JyVcozy"),
@@ -79,19 +79,30 @@ class Unmapped:
         raise SlotNotCoveredError(key)
 
 
-def test_a_script_whose_slot_is_unknown_goes_unaddressed() -> None:
+def test_a_command_whose_slot_is_unknown_goes_unaddressed() -> None:
     pipe = Pipe()
-    script_on_cluster(pipe, Unmapped(), "evalsha", ("f" * 40, 1, "k", "a"))
-    script_on_cluster(pipe, Unmapped(), "eval", ("return 1", 0))
-    assert pipe.queued == [(("EVALSHA", "f" * 40, 1, "k", "a"), {}), (("EVAL", "return 1", 0), {})]
+    assert on_cluster(pipe, Unmapped(), ("evalsha", ("f" * 40, 1, "k", "a"), {}))
+    assert on_cluster(pipe, Unmapped(), ("eval", ("return 1", 0), {}))
+    assert on_cluster(pipe, Unmapped(), ("hmget", ("k", ["a", "b"]), {}))
+    assert on_cluster(pipe, Unmapped(), ("hmget", ("k", "a", "b"), {}))  # as redis-py's hmget takes them
+    assert on_cluster(pipe, Unmapped(), ("hgetall", ("k",), {}))
+    assert not on_cluster(pipe, Unmapped(), ("hset", ("k",), {"mapping": {"a": 1}}))  # left to redis-py
+    assert pipe.queued == [
+        (("EVALSHA", "f" * 40, 1, "k", "a"), {}),
+        (("EVAL", "return 1", 0), {}),
+        (("HMGET", "k", "a", "b"), {}),
+        (("HMGET", "k", "a", "b"), {}),
+        (("HGETALL", "k"), {}),
+    ]
 
 
 @pytest.mark.backends("cluster")
 async def test_a_script_addressed_to_a_node_that_lost_its_slot_is_redirected(
     redis: aioredis.Redis, prefix: str
 ) -> None:
-    """redis-py follows a MOVED for a script sent to a node given by `script_on_cluster` (the slot moved
-    since the client learnt it), and sends the others where they belong."""
+    """redis-py follows a MOVED for a script or a read sent to a node given by `on_cluster` (the slot
+    moved since the client learnt it), and sends the others where they belong; each reply is read as
+    redis-py's method would read it (HGETALL's as a dict)."""
     assert isinstance(redis, RedisCluster)
     await redis.initialize()
     sha = await redis.script_load("redis.call('SET', KEYS[1], ARGV[1]) return ARGV[1]")
@@ -103,9 +114,22 @@ async def test_a_script_addressed_to_a_node_that_lost_its_slot_is_redirected(
     redis.nodes_manager.slots_cache[slot] = [wrong]  # the client's map is out of date for this slot
     async with redis.pipeline(transaction=False) as pipe:
         for n, key in enumerate(keys):
-            script_on_cluster(pipe, redis, "evalsha", (sha, 1, key, f"v{n}"))
+            on_cluster(pipe, redis, ("evalsha", (sha, 1, key, f"v{n}"), {}))
         replies = await pipe.execute(raise_on_error=False)
     assert replies == [f"v{n}" for n in range(6)]
     assert redis.get_node_from_key(keys[0]).name == stale.name  # the MOVED taught redis-py the slot again
+    hashes = [f"{prefix}:h{{{n}}}" for n in range(2)]
+    for h in hashes:
+        await redis.hset(h, mapping={"a": "1", "b": "2"})
+    owner = redis.get_node_from_key(hashes[0])
+    elsewhere = next(n for n in redis.get_primaries() if n.name != owner.name)
+    redis.nodes_manager.slots_cache[redis.keyslot(hashes[0])] = [elsewhere]
+    async with redis.pipeline(transaction=False) as pipe:
+        for h in hashes:
+            on_cluster(pipe, redis, ("hmget", (h, ["b", "a", "c"]), {}))
+            on_cluster(pipe, redis, ("hgetall", (h,), {}))
+        replies = await pipe.execute(raise_on_error=False)
+    assert replies == [["2", "1", None], {"a": "1", "b": "2"}] * 2
+    assert redis.get_node_from_key(hashes[0]).name == owner.name
     assert [await redis.get(k) for k in keys] == [f"v{n}" for n in range(6)]
     assert len({o.name for o in owners}) > 1  # the others went to their nodes, more than one
