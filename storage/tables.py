@@ -71,7 +71,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from storage import scripts
-from storage.batching import Ahead, Command, on_cluster
+from storage.batching import Ahead, Command, Wait, pipeline
 from storage.connect import is_cluster
 from storage.keys import Keys, base36, in_slot
 from storage.packdict import DICT_1
@@ -390,15 +390,8 @@ class Store:
                 return [await getattr(self.redis, name)(*args, **kwargs)]
             except ResponseError as e:  # a pipeline's reply, as `_batch` expects it
                 return [e]
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for command in batch.ops:
-                if not (self.cluster and on_cluster(pipe, self.redis, command)):
-                    name, args, kwargs = command
-                    getattr(pipe, name)(*args, **kwargs)
-            if waits:
-                where = {"target_nodes": node} if node is not None else {}
-                pipe.execute_command("WAIT", waits, self.durability.timeout_ms, **where)
-            results = list(await pipe.execute(raise_on_error=False))
+        behind = [Wait(master, node, waits, self.durability.timeout_ms)] if waits else []
+        results = await pipeline(self.redis, batch.ops, waits=behind)
         if waits:
             acked = results.pop()
             if node is not None and self.redis.get_node_from_key(batch.durable) != node:  # type: ignore[attr-defined]
