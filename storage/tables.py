@@ -60,7 +60,6 @@ import redis.asyncio as aioredis
 from redis.commands.core import AsyncScript
 from redis.exceptions import (
     ClusterDownError,
-    NoScriptError,
     ReadOnlyError,
     RedisClusterException,
     ResponseError,
@@ -71,7 +70,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from storage import scripts
-from storage.batching import Ahead, Command, Wait, pipeline
+from storage.batching import Ahead, Command, Wait, pipeline, taught
 from storage.connect import is_cluster
 from storage.keys import Keys, base36, in_slot
 from storage.packdict import DICT_1
@@ -363,18 +362,15 @@ class Store:
         """
         batch = Batch()
         build(batch)
-        for attempt in range(2):
-            results = await self._send(batch)
-            if attempt == 0 and any(isinstance(r, NoScriptError) for r in results):
-                await self._load_scripts()
-                continue
-            if attempt == 0 and any(isinstance(r, RedisConnectionError) for r in results[: batch.strict]):
-                continue  # once more: a write the server applied answers as it did (its token)
-            for r in results[: batch.strict]:
-                if isinstance(r, Exception):
-                    raise r
-            return results
-        raise AssertionError("unreachable")
+
+        def lost(results: list[Any]) -> bool:  # a reply that must succeed lost with its connection
+            return any(isinstance(r, RedisConnectionError) for r in results[: batch.strict])
+
+        results = await taught(lambda: self._send(batch), self.redis, self._scripts, again=lost)
+        for r in results[: batch.strict]:
+            if isinstance(r, Exception):
+                raise r
+        return results
 
     async def _send(self, batch: Batch) -> list[Any]:
         node = None
@@ -417,10 +413,6 @@ class Store:
     def _call(pipe: Batch, script: AsyncScript, keys: Sequence[str], args: Sequence[Any]) -> None:
         """Queue a script by its SHA alone (no SCRIPT EXISTS round trip first, as redis-py's pipelines do)."""
         pipe.evalsha(script.sha, len(keys), *keys, *args)
-
-    async def _load_scripts(self) -> None:
-        for script in self._scripts:
-            script.sha = await self.redis.script_load(script.script)
 
     @guarded
     async def begin(
