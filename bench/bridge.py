@@ -735,6 +735,7 @@ LEADER_RUNGS = {  # what the opening leader knows beyond its hand, besides the r
     "hand": "its hand alone (the auction unread)",
     "told": "declarer's and dummy's exact suit lengths and points",
     "partner": "those and partner's 13 cards (perfect signalling)",
+    "replay": "the robot's sampler reading the calls by replaying the system (`sampling.Replay`)",
 }
 
 
@@ -743,6 +744,10 @@ def told_leads(state: BridgeState, seat: int, rung: str, layouts: int, rng: rand
     """The tricks each lead takes double-dummy on `layouts` deals consistent with what `rung` tells the
     leader (`LEADER_RUNGS`); its own hand is always known."""
     assert state.contract is not None
+    if rung == "replay":
+        knowledge = Knowledge(GAME.view(state, seat), replay=True)
+        return [solver.tricks_per_card(knowledge.deals(rng), state.contract.strain, seat, [])
+                for _ in range(layouts)]  # fmt: skip
     declarer = state.contract.declarer
     known = [seat, auction.partner(seat)] if rung == "partner" else [seat]
     others = [s for s in range(4) if s not in known]
@@ -788,6 +793,9 @@ def bench_lead_floor(finished: Finished, deals: int, layouts: int, budget: float
     cpu: list[float] = []
     strains: list[bool] = []  # against no trump
     ladder = {rung: {k: [] for k in ("floor", "split", "robot", "best_true")} for rung in rungs}
+    replaying = BridgeBot(budget=budget, replay="lead")  # the robot leading on the replay's deals
+    replayed: list[float] = []
+    lead_cpu: tuple[list[float], list[float]] = ([], [])  # CPU a lead: the robot's, the replaying robot's
     cpu_rung: dict[str, list[float]] = {rung: [] for rung in rungs}
     for i, state, c in contracted(finished, deals):
         seat = GAME.to_act(state)[0]
@@ -802,7 +810,14 @@ def bench_lead_floor(finished: Finished, deals: int, layouts: int, budget: float
         rows["floor"].append(floor(solved))
         strains.append(c.strain == "N")
         rows["split"].append(split_floor(solved))
+        start = time.thread_time()
         robot = bot.choose(view, [f"play:{x}" for x in legal], random.Random(i))[5:]
+        lead_cpu[0].append(time.thread_time() - start)
+        if "replay" in rungs:
+            start = time.thread_time()
+            card = replaying.choose(view, [f"play:{x}" for x in legal], random.Random(i))[5:]
+            lead_cpu[1].append(time.thread_time() - start)
+            replayed.append(max(truth.values()) - truth[card])
         for rung in rungs:  # the same deal, the leader told more
             start = time.process_time()
             more = told_leads(state, seat, rung, layouts, random.Random(f"{rung}:{i}"))
@@ -883,6 +898,13 @@ def bench_lead_floor(finished: Finished, deals: int, layouts: int, budget: float
         suit = [x for x, n in zip(got["floor"], strains, strict=True) if not n]
         print(f"    floor against NT ({len(nt)} deals) {mean_ci(nt)}, a suit ({len(suit)}) {mean_ci(suit)}")
         above = (rung, got["floor"])
+    if replayed:
+        paired = [x - y for x, y in zip(replayed, rows["robot_true"], strict=True)]
+        print(f"  the robot leading on the replay's deals (`replay='lead'`), on the true deals: "
+              f"{mean_ci(replayed)}; − the robot's lead {mean_ci(paired)} (better on "
+              f"{sum(x < 0 for x in paired)}, worse on {sum(x > 0 for x in paired)}); CPU a lead "
+              f"{statistics.mean(lead_cpu[1]):.2f} s against {statistics.mean(lead_cpu[0]):.2f} s"
+              )  # fmt: skip
 
 
 def score_for_defence(c: Contract, vul: Sequence[bool], tricks: int) -> float:
@@ -963,7 +985,7 @@ def main() -> None:
     ap.add_argument("--budget", type=float, default=0.5, help="CPU seconds per decision")
     ap.add_argument("--samples", type=int, default=48, help="sampled deals per decision at most")
     ap.add_argument("--layouts", type=int, default=200, help="imagined layouts a deal for --part lead-floor")
-    ap.add_argument("--leader-rungs", default="", help="--part lead-floor: hand,told,partner (told more)")
+    ap.add_argument("--leader-rungs", default="", help="--part lead-floor: hand,told,partner,replay")
     ap.add_argument("--lead-layouts", type=int, default=0, help="--part defence: the later leads' floor")
     ap.add_argument("--against", default="equals=False", help="--part defence: the other robots' options")
     ap.add_argument("--declarer", choices=("dd", "robot"), default="dd", help="--part defence: who declares")

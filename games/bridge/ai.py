@@ -152,11 +152,15 @@ class Knowledge:
         def eligible(seat: int, card: str) -> bool:
             return card[1] not in self.voids[seat]
 
+        def narrowest(seat: int) -> float:
+            return sampling.width(self.hulls[seat])
+
         tries: list[tuple[sampling.Accept, int, bool]] = [(fits, sampling.DEAL_TRIES, False)]
         if self.replay is not None:
             tries.insert(0, (replayed, sampling.REPLAY_TRIES, True))
-        for accept, n, together in [*tries, (anything, sampling.DEAL_TRIES, False)]:
-            found = sampling.deal(self.pool, need, accept, rng, eligible, n, together)
+        for accept, n, replaying in [*tries, (anything, sampling.DEAL_TRIES, False)]:
+            first = narrowest if replaying else None  # as the replay does in the auction (`sampling.imagine`)
+            found = sampling.deal(self.pool, need, accept, rng, eligible, n, replaying, first=first)
             if found is not None:
                 return [found[s] if s in found else list(self.known[s]) for s in range(4)]
         raise RuntimeError("no deal fits what was seen")  # impossible: the real deal fits

@@ -28,7 +28,7 @@ from games.cards import make_deck
 
 SEAT_TRIES = 300  # draws for one seat before the deal is started again
 DEAL_TRIES = 20  # deals started again before giving up
-REPLAY_TRIES = 3  # deals started again under the replay before the hulls alone are used
+REPLAY_TRIES = 20  # deals started again under the replay before the hulls alone are used
 GIVE_UP = 200  # imagined hands that reached a call (their hull and earlier calls fit) with none making it:
 # the call is read by its hull alone from then on (a person's own call, or a robot's off the system)
 
@@ -37,15 +37,17 @@ Accept = Callable[[int, list[str]], bool]
 
 def deal(pool: Sequence[str], need: dict[int, int], accept: Accept, rng: random.Random,
          eligible: Callable[[int, str], bool] | None = None, tries: int = DEAL_TRIES, together: bool = False,
-         draws: int = SEAT_TRIES) -> dict[int, list[str]] | None:  # fmt: skip
+         draws: int = SEAT_TRIES, first: Callable[[int], float] | None = None,
+         ) -> dict[int, list[str]] | None:  # fmt: skip
     """The cards of `pool` dealt at random to the seats of `need` (how many each gets), each hand passing
     `accept(seat, cards)` and holding only cards `eligible` for its seat; None when no deal is found in
     `tries` starts. `together`: each draw of the last seat but one is kept only if what it leaves fits the
-    last seat too (where hands fit rarely, as under the replay, the leftovers mostly do not)."""
+    last seat too (where hands fit rarely, as under the replay, the leftovers mostly do not). `first`: among
+    seats with the same room, the lower first (`width`: the narrowest hull)."""
     def room(seat: int) -> int:  # the cards a seat may still hold beyond its count: the least goes first
         return sum(eligible is None or eligible(seat, c) for c in pool) - need[seat]
 
-    order = sorted(need, key=room)  # the last seat takes what is left
+    order = sorted(need, key=lambda s: (room(s), first(s) if first else 0))  # the last takes what is left
 
     def leaves(left: list[str], drawn: list[str]) -> bool:  # the last seat's hand fits (`together`)
         taken, seat = set(drawn), order[-1]
@@ -124,6 +126,13 @@ class Replay:
         return True
 
 
+def width(hull: system.Hull) -> float:
+    """How wide a hull is: its range of points and a quarter of its suits' ranges of length. Drawing the
+    narrowest seat first, under the replay, a deal is found in a third of the draws, and 4 times in 5 where
+    none was found in three starts (the bench's opening leads, seeds 0–39)."""
+    return hull.hcp[1] - hull.hcp[0] + sum(hi - lo for lo, hi in hull.length.values()) / 4
+
+
 def judged(sit: system.Situation, call: str) -> bool:
     """Whether a call may be the judgement's rather than the system's rules' (`judge.py`): a bid of six or
     seven, or a bid over the opponents' game."""
@@ -166,7 +175,10 @@ def imagine(cards: Sequence[str], sit: system.Situation, rng: random.Random,
         def replayed(s: int, h: list[str]) -> bool:
             return fits(s, h) and calls.admits(s, h)
 
-        found = deal(pool, need, replayed, rng, tries=REPLAY_TRIES, together=True)
+        def narrowest(s: int) -> float:
+            return width(hulls[s])
+
+        found = deal(pool, need, replayed, rng, tries=REPLAY_TRIES, together=True, first=narrowest)
     found = found or deal(pool, need, fits, rng)
     if found is None:
         return None
