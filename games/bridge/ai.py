@@ -155,14 +155,11 @@ class Knowledge:
         def narrowest(seat: int) -> float:
             return sampling.width(self.hulls[seat])
 
-        tries: list[tuple[sampling.Accept, int, bool]] = [(fits, sampling.DEAL_TRIES, False)]
-        if self.replay is not None:
-            tries.insert(0, (replayed, sampling.REPLAY_TRIES, True))
-        for accept, n, replaying in [*tries, (anything, sampling.DEAL_TRIES, False)]:
-            first = narrowest if replaying else None  # as the replay does in the auction (`sampling.imagine`)
-            found = sampling.deal(self.pool, need, accept, rng, eligible, n, replaying, first=first)
-            if found is not None:
-                return [found[s] if s in found else list(self.known[s]) for s in range(4)]
+        found = self.replay.deal(self.pool, need, replayed, rng, eligible, narrowest) if self.replay else None
+        for accept in (fits, anything):
+            found = found or sampling.deal(self.pool, need, accept, rng, eligible)
+        if found is not None:
+            return [found[s] if s in found else list(self.known[s]) for s in range(4)]
         raise RuntimeError("no deal fits what was seen")  # impossible: the real deal fits
 
 

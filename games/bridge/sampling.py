@@ -13,7 +13,8 @@ made — so a pass says "none of the bids the system would have made", and a 1�
 1NT, not 1♠". Calls the system's rules may not have made are read by their hull alone: a bid at the six
 level or more, or over the opponents' game (the judgement's slams and sacrifices, `judge.py`), and a
 call no imagined hand makes (`GIVE_UP`: a person's own call, say). Where no deal passes the replay soon
-(`REPLAY_TRIES`), the hulls alone are used, so an odd call never leaves a robot without deals.
+(`REPLAY_TRIES`), the hulls alone are used, so an odd call never leaves a robot without deals; where that
+happens for most of an auction's deals (`Replay.worth`), the replay is not tried again for it.
 """
 
 from __future__ import annotations
@@ -108,7 +109,25 @@ class Replay:
                 self.steps[sit.me].append((i, sit, call))
         self.reached = [0] * len(calls)  # imagined hands that got as far as checking each call
         self.made = [0] * len(calls)  # … and made it
-        self.checks = 0
+        self.checks = 0  # the system's calls worked out
+        self.found = self.failed = 0  # deals dealt under the replay, and not found
+
+    def worth(self) -> bool:
+        """Whether deals are still sought under the replay: most have been found (each failure costs
+        `REPLAY_TRIES` starts)."""
+        return self.failed < 3 or self.failed <= self.found
+
+    def deal(self, pool: Sequence[str], need: dict[int, int], accept: Accept, rng: random.Random,
+             eligible: Callable[[int, str], bool] | None, width: Callable[[int], float],
+             ) -> dict[int, list[str]] | None:  # fmt: skip
+        """`deal` under the replay (`accept` includes `admits`): the narrowest seat (`width`) first, the last
+        two together; None when not found soon, or no longer sought (`worth`)."""
+        if not self.worth():
+            return None
+        found = deal(pool, need, accept, rng, eligible, REPLAY_TRIES, together=True, first=width)
+        self.found += found is not None
+        self.failed += found is None
+        return found
 
     def reads(self, i: int) -> bool:
         """Whether call `i` is still read by the replay (some hand made it, or too few have been tried)."""
@@ -127,9 +146,9 @@ class Replay:
 
 
 def width(hull: system.Hull) -> float:
-    """How wide a hull is: its range of points and a quarter of its suits' ranges of length. Drawing the
-    narrowest seat first, under the replay, a deal is found in a third of the draws, and 4 times in 5 where
-    none was found in three starts (the bench's opening leads, seeds 0–39)."""
+    """How wide a hull is: its range of points and a quarter of its suits' ranges of length. Under the
+    replay, with the narrowest seat drawn first, a deal is found in a third of the draws, and four times in
+    five where none was found in three starts (the bench's opening leads, seeds 0–39)."""
     return hull.hcp[1] - hull.hcp[0] + sum(hi - lo for lo, hi in hull.length.values()) / 4
 
 
@@ -178,7 +197,7 @@ def imagine(cards: Sequence[str], sit: system.Situation, rng: random.Random,
         def narrowest(s: int) -> float:
             return width(hulls[s])
 
-        found = deal(pool, need, replayed, rng, tries=REPLAY_TRIES, together=True, first=narrowest)
+        found = calls.deal(pool, need, replayed, rng, None, narrowest)
     found = found or deal(pool, need, fits, rng)
     if found is None:
         return None
