@@ -650,35 +650,62 @@ def winning(trick, card: str, trump: str) -> bool:
     return power(card) > max(power(p.card) for p in trick.plays)
 
 
-def bench_play(finished: list[tuple[int, BridgeState]], deals: int, bot: BridgeBot) -> None:
-    think: list[float] = []
-    decl_lost, lead_lost, def_lost = [], [], []
+def bench_play(finished: Finished, deals: int, bot: BridgeBot, against: str = "") -> None:
+    """The robots' play against double-dummy opponents: declarer, the opening lead, the defence after it;
+    with `against` (robots' options, `;` between robots) the same for each on the same deals, paired."""
+    robots = {"the robots": bot, **variants(against, bot)}
+    think: dict[str, list[float]] = {k: [] for k in robots}
+    decl_lost: dict[str, list[float]] = {k: [] for k in robots}
+    lead_lost: dict[str, list[float]] = {k: [] for k in robots}
+    def_lost: dict[str, list[float]] = {k: [] for k in robots}
     for played, (i, state, c) in enumerate(contracted(finished, deals), 1):
         dd = solver.dd_table(state.dealt)[c.strain][c.declarer]
-        rng = random.Random(i)
-        taken = play_out(state, auction.side(c.declarer), bot, rng, think)
-        assert taken <= dd, (i, c, dd, taken)  # double-dummy defence: the declarer cannot gain
-        decl_lost.append(float(dd - taken))
-        after: list[int] = []
-        taken = play_out(state, 1 - auction.side(c.declarer), bot, rng, think, after)
-        assert taken >= after[0] >= dd, (i, c, dd, after, taken)
-        lead_lost.append(float(after[0] - dd))
-        def_lost.append(float(taken - after[0]))
+        for name, robot in robots.items():
+            rng = random.Random(i)
+            taken = play_out(state, auction.side(c.declarer), robot, rng, think[name])
+            assert taken <= dd, (i, c, dd, taken)  # double-dummy defence: the declarer cannot gain
+            decl_lost[name].append(float(dd - taken))
+            after: list[int] = []
+            taken = play_out(state, 1 - auction.side(c.declarer), robot, rng, think[name], after)
+            assert taken >= after[0] >= dd, (i, c, dd, after, taken)
+            lead_lost[name].append(float(after[0] - dd))
+            def_lost[name].append(float(taken - after[0]))
         if played % 20 == 0:
-            print(f"  {played} deals: declarer {statistics.mean(decl_lost):.3f}, lead "
-                  f"{statistics.mean(lead_lost):.3f}, defence after it {statistics.mean(def_lost):.3f}",
-                  flush=True)  # fmt: skip
-    both = [x + y for x, y in zip(lead_lost, def_lost, strict=True)]
-    print(f"play, {len(decl_lost)} deals (the robots' contracts), double-dummy opponents, tricks lost a "
-          "deal:")  # fmt: skip
-    clean = sum(x == 0 for x in decl_lost)
-    print(f"  declarer: {mean_ci(decl_lost)} (goal ≤ 0.25); no trick lost on {clean}")
-    print(f"  defence: {mean_ci(both)} (goal ≤ 0.2) = opening lead {mean_ci(lead_lost)} + the rest "
-          f"{mean_ci(def_lost)}")  # fmt: skip
-    think.sort()
-    print(f"  CPU per card (a choice of two or more): mean {statistics.mean(think) * 1000:.0f} ms, p90 "
-          f"{think[int(0.9 * (len(think) - 1))] * 1000:.0f} ms, max {think[-1] * 1000:.0f} ms over "
-          f"{len(think)} cards")  # fmt: skip
+            for name in robots:
+                print(f"  {played} deals, {name}: declarer {statistics.mean(decl_lost[name]):.3f}, lead "
+                      f"{statistics.mean(lead_lost[name]):.3f}, defence after it "
+                      f"{statistics.mean(def_lost[name]):.3f}", flush=True)  # fmt: skip
+    for name in robots:
+        both = [x + y for x, y in zip(lead_lost[name], def_lost[name], strict=True)]
+        label = "" if len(robots) == 1 else f" ({name})"
+        print(f"play, {len(both)} deals (the robots' contracts), double-dummy opponents, tricks lost a "
+              f"deal{label}:")  # fmt: skip
+        clean = sum(x == 0 for x in decl_lost[name])
+        print(f"  declarer: {mean_ci(decl_lost[name])} (goal ≤ 0.25); no trick lost on {clean}")
+        print(f"  defence: {mean_ci(both)} (goal ≤ 0.2) = opening lead {mean_ci(lead_lost[name])} + the rest "
+              f"{mean_ci(def_lost[name])}")  # fmt: skip
+        cpu = sorted(think[name])
+        print(f"  CPU per card (a choice of two or more): mean {statistics.mean(cpu) * 1000:.0f} ms, p90 "
+              f"{cpu[int(0.9 * (len(cpu) - 1))] * 1000:.0f} ms, max {cpu[-1] * 1000:.0f} ms over "
+              f"{len(cpu)} cards")  # fmt: skip
+    if len(robots) > 1:
+        print("paired on the same deals (the first robot − each other):")
+        parts = {"declarer": decl_lost, "opening lead": lead_lost, "defence after it": def_lost}
+        for part, lost in parts.items():
+            print(f" {part}:")
+            print_paired(lost, "tricks a deal")
+        print(" defence in all:")
+        print_paired({k: [x + y for x, y in zip(lead_lost[k], def_lost[k], strict=True)] for k in robots},
+                     "tricks a deal")  # fmt: skip
+
+
+def variants(against: str, bot: BridgeBot) -> dict[str, BridgeBot]:
+    """Robots like `bot` with other options: `equals=False;samples=128,budget=2.0` (a robot each)."""
+    out = {}
+    for other in filter(None, against.split(";")):
+        options = {k: ast.literal_eval(v) for k, v in (kv.split("=") for kv in other.split(","))}
+        out[other] = BridgeBot(**{"budget": bot.budget, "samples": bot.samples, **options})
+    return out
 
 
 Finished = list[tuple[int, BridgeState]]  # (seed number, the board after its auction)
@@ -920,10 +947,7 @@ def bench_defence(finished: Finished, deals: int, budget: float, samples: int, a
     each), each against a double-dummy declarer (`declarer="robot"`: the default robot); the tricks lost
     after the lead, and where they go (`decision_regret`)."""
     bot = BridgeBot(budget=budget, samples=samples)
-    robots = {"the robots": bot}
-    for other in filter(None, against.split(";")):
-        options = {k: ast.literal_eval(v) for k, v in (kv.split("=") for kv in other.split(","))}
-        robots[other] = BridgeBot(**{"budget": budget, "samples": samples, **options})
+    robots = {"the robots": bot, **variants(against, bot)}
     lost: dict[str, list[float]] = {k: [] for k in robots}
     think: dict[str, list[float]] = {k: [] for k in robots}
     regret: dict[str, list[Decision]] = {k: [] for k in robots}
@@ -987,7 +1011,7 @@ def main() -> None:
     ap.add_argument("--layouts", type=int, default=200, help="imagined layouts a deal for --part lead-floor")
     ap.add_argument("--leader-rungs", default="", help="--part lead-floor: hand,told,partner,replay")
     ap.add_argument("--lead-layouts", type=int, default=0, help="--part defence: the later leads' floor")
-    ap.add_argument("--against", default="equals=False", help="--part defence: the other robots' options")
+    ap.add_argument("--against", help="--part defence (default equals=False), play: other robots")
     ap.add_argument("--declarer", choices=("dd", "robot"), default="dd", help="--part defence: who declares")
     parts = ("auction", "match", "oracle", "play", "lead", "lead-floor", "defence", "all")
     ap.add_argument("--part", choices=parts, default="all")
@@ -1008,14 +1032,15 @@ def main() -> None:
     if args.part == "oracle":
         bench_oracle(args.deals, args.first, rungs_of(args.oracle_rungs, args.oracle_samples), bot)
     if args.part in ("play", "all"):
-        bench_play(finished, args.play_deals, bot)
+        bench_play(finished, args.play_deals, bot, args.against or "")
     if args.part == "lead":
         bench_lead(finished, args.play_deals, args.budget)
     if args.part == "lead-floor":
         rungs = [r for r in args.leader_rungs.split(",") if r]
         bench_lead_floor(finished, args.play_deals, args.layouts, args.budget, rungs)
     if args.part == "defence":
-        bench_defence(finished, args.play_deals, args.budget, args.samples, args.against, args.lead_layouts,
+        against = "equals=False" if args.against is None else args.against
+        bench_defence(finished, args.play_deals, args.budget, args.samples, against, args.lead_layouts,
                       args.declarer)  # fmt: skip
     print(f"wall {time.time() - began:.0f} s")
 
