@@ -137,11 +137,11 @@ class Replay:
         return self.made[i] > 0 or self.reached[i] < GIVE_UP
 
     def admits(self, seat: int, cards: Sequence[str]) -> bool:
-        steps = self.steps[seat]
         if self.checks >= self.sorted + REORDER:  # the calls fewest hands make first: a hand fails sooner
-            steps.sort(key=lambda step: (self.made[step[0]] + 1) / (self.reached[step[0]] + 2))
+            for steps in self.steps.values():
+                steps.sort(key=lambda step: (self.made[step[0]] + 1) / (self.reached[step[0]] + 2))
             self.sorted = self.checks
-        for i, sit, call in steps:
+        for i, sit, call in self.steps[seat]:
             if not self.reads(i):
                 continue
             self.reached[i] += 1
