@@ -921,6 +921,9 @@ def bench_lead_floor(finished: Finished, deals: int, layouts: int, budget: float
         for name, other in dict([("the robot's sampler", rows["floor"]), above]).items():
             gap = [x - y for x, y in zip(got["floor"], other, strict=True)]
             print(f"    floor − {name}'s: {mean_ci(gap)}; lower on {sum(g < 0 for g in gap)} deals")
+        gap = [x - y for x, y in zip(got["best_true"], rows["best_true"], strict=True)]
+        print(f"    its layouts' best lead on the true deals − the robot's sampler's: {mean_ci(gap)}; better "
+              f"on {sum(g < 0 for g in gap)} deals, worse on {sum(g > 0 for g in gap)}")  # fmt: skip
         nt = [x for x, n in zip(got["floor"], strains, strict=True) if n]
         suit = [x for x, n in zip(got["floor"], strains, strict=True) if not n]
         print(f"    floor against NT ({len(nt)} deals) {mean_ci(nt)}, a suit ({len(suit)}) {mean_ci(suit)}")
