@@ -505,6 +505,20 @@ def R(name: str, after: str, call: str, when: str = "", info: bool = True) -> Ru
     return Rule(name, after, call, when, info)
 
 
+def _quantitative(name: str, after: str, lo: int, hi: int) -> list[Rule]:
+    """Partner's last call showed `lo`–`hi` balanced: 6NT with 33 points between us; a quantitative 4NT a
+    point or two short (a five-card suit counts a point: a trick more), accepted in the upper half of the
+    range partner's calls have shown or with a five-card suit."""
+    five = "S>=5|H>=5|D>=5|C>=5"
+    return [
+        R(f"{name}_slam", after, "6N", f"hcp:{33 - lo}-{36 - hi}"),
+        R(f"{name}_quantitative", after, "4N", f"hcp:{33 - hi}-{32 - lo}"),
+        R(f"{name}_quantitative_long", after, "4N", f"hcp:{32 - hi} {five}"),
+        R(f"{name}_quantitative_accept", f"{after} 4N P", "6N", f"upper|{five}"),
+        R(f"{name}_quantitative_decline", f"{after} 4N P", "P"),
+    ]
+
+
 def _nt_rules(nt: str, lo: int, hi: int) -> list[Rule]:
     """Stayman and Jacoby transfers over a 1NT or 2NT opening of `lo`–`hi` points."""
     n = int(nt[0])
@@ -514,27 +528,14 @@ def _nt_rules(nt: str, lo: int, hi: int) -> list[Rule]:
         R(f"{nt}_transfer_spades", f"{nt} P", heart, "S>=5 S>=H"),
         R(f"{nt}_transfer_hearts", f"{nt} P", dia, "H>=5"),
         R(f"{nt}_stayman", f"{nt} P", club, f"hcp:{invite}+ S>=4|H>=4"),
-        R(f"{nt}_slam", f"{nt} P", "6N", f"hcp:{33 - lo}-{36 - hi}"),
-        # quantitative: slam if the opener is not minimum (or holds a five-card suit: a trick more); a
-        # five-card minor counts a point for the asker too
-        R(f"{nt}_quantitative", f"{nt} P", "4N", f"hcp:{33 - hi}-{32 - lo}"),
-        R(f"{nt}_quantitative_long", f"{nt} P", "4N", f"hcp:{32 - hi} D>=5|C>=5"),
-        *(
-            rule
-            for name, after in (("", f"{nt} P 4N P"), ("stayman_", f"{nt} P {club} P {n + 1}s P 4N P"))
-            for rule in (
-                R(f"{nt}_{name}quantitative_accept", after, "6N", f"hcp:{lo + 1}+|S>=5|H>=5|D>=5|C>=5"),
-                R(f"{nt}_{name}quantitative_decline", after, "P"),
-            )
-        ),
+        *_quantitative(nt, f"{nt} P", lo, hi),
         R(f"{nt}_game", f"{nt} P", "3N", f"hcp:{game_min}+"),
         R(f"{nt}_pass", f"{nt} P", "P", f"hcp:-{game_min - 1}"),
         R(f"{nt}_stayman_hearts", f"{nt} P {club} P", heart, "H>=4"),
         R(f"{nt}_stayman_spades", f"{nt} P {club} P", spade, "S>=4"),
         R(f"{nt}_stayman_none", f"{nt} P {club} P", dia),
         R(f"{nt}_stayman_fit_game", f"{nt} P {club} P {n + 1}M P", "4M", f"M>=4 hcp:{game_min}+"),
-        R(f"{nt}_stayman_slam", f"{nt} P {club} P {n + 1}s P", "6N", f"hcp:{33 - lo}-{36 - hi}"),
-        R(f"{nt}_stayman_quantitative", f"{nt} P {club} P {n + 1}s P", "4N", f"hcp:{33 - hi}-{32 - lo}"),
+        *_quantitative(f"{nt}_stayman", f"{nt} P {club} P {n + 1}s P", lo, hi),
         R(f"{nt}_stayman_nt_game", f"{nt} P {club} P {n + 1}s P", "3N", f"hcp:{game_min}+"),
         R(f"{nt}_complete_hearts", f"{nt} P {dia} P", heart),
         R(f"{nt}_complete_spades", f"{nt} P {heart} P", spade),
@@ -794,6 +795,12 @@ def _strong_balancing() -> list[Rule]:
 
 
 SYSTEM: tuple[Rule, ...] = (
+    # -- the opener over Jacoby 2NT (before Blackwood: the shape first): a singleton or void, else the
+    # minimum's game, 15–17's 3NT, 18+'s 3M (slam interest)
+    R("jacoby_short", "1M P 2N P", "3t", "t<=1"),
+    R("jacoby_min", "1M P 2N P", "4M", "hcp:-14"),
+    R("jacoby_nt", "1M P 2N P", "3N", "hcp:15-17"),
+    R("jacoby_strong", "1M P 2N P", "3M", "hcp:18+"),
     # -- slam bidding, once a trump suit is agreed (before everything else) -----------------------
     *_slam(),
     # -- openings ------------------------------------------------------------------------------
@@ -812,6 +819,7 @@ SYSTEM: tuple[Rule, ...] = (
     R("open_pass", "", "P", "hcp:-11"),
     # -- answering a major -------------------------------------------------------------------
     R("resp_major_pass", "1M P", "P", "hcp:-5"),
+    R("resp_major_jacoby", "1M P", "2N", "M>=4 hcp:13+"),  # Jacoby 2NT: a game-forcing raise
     R("resp_major_game", "1M P", "4M", "M>=4 sup:13-16"),
     R("resp_major_preempt", "1M P", "4M", "M>=5 hcp:-9 !bal"),
     R("resp_major_limit", "1M P", "3M", "M>=4 sup:10-12"),
@@ -819,7 +827,6 @@ SYSTEM: tuple[Rule, ...] = (
     R("resp_1h_1s", "1H P", "1S", "S>=4 hcp:6+"),
     R("resp_1s_2h", "1S P", "2H", "H>=5 hcp:12+"),
     R("resp_major_3n", "1M P", "3N", "hcp:13-15 bal M<=2"),
-    R("resp_major_2n", "1M P", "2N", "hcp:11-12 bal M<=2"),
     R("resp_major_2m", "1M P", "2m", "m>=4 hcp:12+"),
     R("resp_major_1n", "1M P", "1N", "hcp:6-11"),
     R("resp_major_strong", "1M P", "2m", "hcp:12+"),
@@ -833,7 +840,7 @@ SYSTEM: tuple[Rule, ...] = (
     R("resp_minor_raise", "1m P", "2m", "m>=4 hcp:6-9"),
     R("resp_1d_2c", "1D P", "2C", "C>=4 hcp:12+"),
     R("resp_minor_1n", "1m P", "1N", "hcp:6-10"),
-    R("resp_minor_strong", "1m P", "3N", "hcp:12+"),
+    R("resp_minor_strong", "1m P", "3N", "hcp:12+", info=False),  # no better call: read as 13–15 balanced
     # -- no trump openings, the strong 2♣, weak twos, preempts ---------------------------------
     *_nt_rules("1N", 15, 17),
     *_nt_rules("2N", 20, 21),
@@ -859,6 +866,9 @@ SYSTEM: tuple[Rule, ...] = (
     R("rebid_minor_raise_jump", "1s * 1m *", "3m", "m>=4 hcp:16-18"),
     R("rebid_minor_raise", "1s * 1m *", "2m", "m>=4 hcp:12-15"),
     R("rebid_own_jump", "1s * 1t *", "3s", "s>=6 hcp:16-18"),
+    # 19 or more: game forcing — the raise of partner's minor to four, or a jump in a new suit
+    R("rebid_minor_raise_game", "1s * 1m *", "4m", "m>=4 hcp:19+ !bal"),
+    R("rebid_jump_shift", "1s * 1t *", "!u", "u>=4 hcp:19+"),
     R("rebid_own", "1s * 1t *", "2s", "s>=6 hcp:12-15"),
     R("rebid_new_suit_2", "1s * 1t *", "2u", "u>=4 hcp:12-18 nojump below:s"),
     R("rebid_reverse", "1s * 1t *", "2u", "u>=4 s>=5 hcp:17+ nojump"),  # a reverse: the first suit longer
@@ -871,6 +881,7 @@ SYSTEM: tuple[Rule, ...] = (
     R("rebid_own_5", "1s * 1t *", "2s", "s>=5 hcp:12-15"),
     R("rebid_own_5_other", "1s * 1t *", "2s", "s>=5", info=False),  # light or 16–17: no better call
     R("rebid_nt_rest", "1s * 1t *", "1N"),
+    *_quantitative("rebid_minor_3n", "1m P 3N P", 13, 15),
     R("rebid_after_1n_pass", "1s P 1N P", "P", "bal hcp:12-14"),
     R("rebid_after_1n_invite", "1s P 1N P", "2N", "hcp:18-19 bal"),
     R("rebid_after_1n_jump", "1s P 1N P", "3s", "s>=6 hcp:16-18"),
@@ -896,6 +907,7 @@ SYSTEM: tuple[Rule, ...] = (
     # -- responder's second bid -----------------------------------------------------------------
     R("resp2_accept_game_try", "1M P 2M P 3M P", "4M", "sup:9+|ltc:8"),
     R("resp2_decline_game_try", "1M P 2M P 3M P", "P"),
+    *_quantitative("resp2_over_2n", "1s P 1t P 2N P", 18, 19),
     R("resp2_own_after_1n", "1s P 1t P 1N P", "2t", "t>=6 hcp:-9"),
     R("resp2_own_jump_after_1n", "1s P 1t P 1N P", "3t", "t=6 hcp:10-11"),
     R("rebid_own_jump_accept_major", "1s P 1M P 1N P 3M P", "4M", "M>=2 hcp:13+"),
