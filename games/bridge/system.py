@@ -47,7 +47,7 @@ from games.bridge import auction as auc
 SUITS = "SHDC"
 RANK_ORDER = "CDHSN"  # strains low to high
 HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
-VARS = {"M": "HS", "m": "CD", "s": "CDHS", "t": "CDHS", "u": "CDHS"}
+VARS = {"M": "HS", "m": "CD", "s": "CDHS", "t": "CDHS", "u": "CDHS", "v": "CDHS"}
 GAME_LEVEL = {"C": 5, "D": 5, "H": 4, "S": 4, "N": 3}
 
 
@@ -583,6 +583,22 @@ def _nt_rules(nt: str, lo: int, hi: int) -> list[Rule]:
     return rules
 
 
+def _fourth_suit() -> list[Rule]:
+    """Fourth suit forcing, for the minor fit: responder with four of the opener's minor and game values
+    bids the fourth suit (game forcing); the opener shows a stopper in it (no trump), three cards of
+    responder's suit, a five-card second suit, else rebids the minor; responder then raises the minor
+    (forcing: the slam try)."""
+    after = "1m P 1t P 2u P 2v P"
+    return [
+        R("resp2_fourth_suit", "1m P 1t P 2u P", "2v", "m>=4 hcp:12+"),
+        R("fourth_suit_nt", after, "?N", "stop:v"),
+        R("fourth_suit_support", after, "?t", "t>=3"),
+        R("fourth_suit_second", after, "?u", "u>=5"),
+        R("fourth_suit_own", after, "?m"),
+        *(R(f"fourth_suit_raise_{a}", f"{after} {a} P", "?m", "m>=4") for a in ("2N", "2t", "3t", "3u", "3m")),
+    ]
+
+
 def _competitive_answers() -> list[Rule]:
     """Responder after partner's opening and an overcall (`1s 1t`, `1s 2t`) or a takeout double."""
     rules = []
@@ -870,7 +886,7 @@ SYSTEM: tuple[Rule, ...] = (
     R("rebid_minor_raise_game", "1s * 1m *", "4m", "m>=4 hcp:19+ !bal"),
     R("rebid_jump_shift", "1s * 1t *", "!u", "u>=4 hcp:19+"),
     R("rebid_own", "1s * 1t *", "2s", "s>=6 hcp:12-15"),
-    R("rebid_new_suit_2", "1s * 1t *", "2u", "u>=4 hcp:12-18 nojump below:s"),
+    R("rebid_new_suit_2", "1s * 1t *", "2u", "u>=4 s>=4 hcp:12-18 nojump below:s"),
     R("rebid_reverse", "1s * 1t *", "2u", "u>=4 s>=5 hcp:17+ nojump"),  # a reverse: the first suit longer
     R("rebid_reverse_4_4", "1s * 1t *", "2u", "u>=4 hcp:17+ nojump", info=False),
     R("rebid_strong_nt", "1s * 1t *", "3N", "hcp:18+"),
@@ -933,6 +949,7 @@ SYSTEM: tuple[Rule, ...] = (
             ("1d", "1D P 1t P 2M P"),
         )
     ),
+    *_fourth_suit(),
     # -- competition ------------------------------------------------------------------------------
     *_competitive_answers(),
     *_defence(),
