@@ -589,13 +589,14 @@ def _fourth_suit() -> list[Rule]:
     responder's suit, a five-card second suit, else rebids the minor; responder then raises the minor
     (forcing: the slam try)."""
     after = "1m P 1t P 2u P 2v P"
+    answers = ("2N", "2t", "3t", "3u", "3m")  # the opener's answers above, at their levels
     return [
         R("resp2_fourth_suit", "1m P 1t P 2u P", "2v", "m>=4 hcp:12+"),
         R("fourth_suit_nt", after, "?N", "stop:v"),
         R("fourth_suit_support", after, "?t", "t>=3"),
         R("fourth_suit_second", after, "?u", "u>=5"),
         R("fourth_suit_own", after, "?m"),
-        *(R(f"fourth_suit_raise_{a}", f"{after} {a} P", "?m", "m>=4") for a in ("2N", "2t", "3t", "3u", "3m")),
+        *(R(f"fourth_suit_raise_{a}", f"{after} {a} P", "?m", "m>=4") for a in answers),
     ]
 
 
