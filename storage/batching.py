@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 import redis.asyncio as aioredis
-from redis.exceptions import SlotNotCoveredError
+from redis.exceptions import NoScriptError, SlotNotCoveredError
 
 from storage.connect import is_cluster
 
@@ -120,6 +120,24 @@ async def pipeline(
             where = {"target_nodes": wait.node} if wait.node is not None else {}
             pipe.execute_command("WAIT", wait.replicas, wait.timeout_ms, **where)
         return list(await pipe.execute(raise_on_error=False))
+
+
+async def taught(
+    send: Callable[[], Awaitable[list[Any]]],
+    redis: Any,
+    scripts: Sequence[Any],
+    again: Callable[[list[Any]], bool] = lambda replies: False,
+) -> list[Any]:
+    """`send()`'s replies; sent once more when a reply says the server lacks a script (NOSCRIPT: it
+    restarted, or a node is new — every one of `scripts` is loaded first) or when `again(replies)` asks.
+    Every command `send` queues must be safe to repeat: reads, idempotent writes, and the write scripts
+    that recognise their token (a script the server lacked did nothing; the others ran)."""
+    replies = await send()
+    if any(isinstance(r, NoScriptError) for r in replies):
+        for script in scripts:
+            script.sha = await redis.script_load(script.script)
+        return await send()
+    return await send() if again(replies) else replies
 
 
 def on_cluster(pipe: Any, redis: Any, command: Command) -> bool:

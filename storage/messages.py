@@ -35,9 +35,8 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 import redis.asyncio as aioredis
-from redis.exceptions import NoScriptError
 
-from storage.batching import DURABLE, Command, batches
+from storage.batching import DURABLE, Command, batches, taught
 from storage.keys import Keys
 from storage.tables import guarded
 
@@ -144,17 +143,12 @@ class RedisMessageIds:
         """Write in this tick's pipeline; their replies, or the first error of these commands raised. A
         server without the scripts (NOSCRIPT: nothing of this request was written) is taught them and the
         request sent again."""
-        for attempt in range(2):
-            replies = await self.batches.writes(commands)
-            if attempt == 0 and any(isinstance(r, NoScriptError) for r in replies):
-                for script in self._scripts.values():
-                    script.sha = await self.redis.script_load(script.script)
-                continue
-            error = next((r for r in replies if isinstance(r, BaseException)), None)
-            if error is not None:
-                raise error
-            return replies
-        raise AssertionError("unreachable")
+        scripts = list(self._scripts.values())
+        replies = await taught(lambda: self.batches.writes(commands), self.redis, scripts)
+        error = next((r for r in replies if isinstance(r, BaseException)), None)
+        if error is not None:
+            raise error
+        return replies
 
     def _where(self, target: Keyed) -> tuple[str, str]:
         return self.keys.messages(group_of(target.key)), target.key

@@ -15,9 +15,8 @@ from collections.abc import Callable
 from typing import Any
 
 import redis.asyncio as aioredis
-from redis.exceptions import NoScriptError
 
-from storage.batching import Command, batches
+from storage.batching import Command, batches, taught
 from storage.keys import Keys, lane_tag
 from storage.tables import guarded
 
@@ -80,16 +79,11 @@ class RedisPacer:
     @guarded
     async def take(self, lane: str, interval: float, now: float) -> float:
         """0 when a call may go now (its slot is taken), else the seconds to wait before asking again."""
-        for attempt in range(2):
-            call = ("evalsha", (self._take.sha, 1, self._key(lane), repr(now), repr(interval)), {})
-            (reply,) = await self.batches.reads([call])
-            if isinstance(reply, NoScriptError) and attempt == 0:  # a server that restarted
-                self._take.sha = await self.redis.script_load(TAKE)
-                continue
-            if isinstance(reply, BaseException):
-                raise reply
-            return float(reply)
-        raise AssertionError("unreachable")
+        call = ("evalsha", (self._take.sha, 1, self._key(lane), repr(now), repr(interval)), {})
+        (reply,) = await taught(lambda: self.batches.reads([call]), self.redis, [self._take])
+        if isinstance(reply, BaseException):
+            raise reply
+        return float(reply)
 
     @guarded
     async def hold(self, lane: str, until: float, now: float) -> None:

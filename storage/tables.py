@@ -60,7 +60,6 @@ import redis.asyncio as aioredis
 from redis.commands.core import AsyncScript
 from redis.exceptions import (
     ClusterDownError,
-    NoScriptError,
     ReadOnlyError,
     RedisClusterException,
     ResponseError,
@@ -71,7 +70,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from storage import scripts
-from storage.batching import Ahead, Command, Wait, pipeline
+from storage.batching import Ahead, Command, Wait, pipeline, taught
 from storage.connect import is_cluster
 from storage.keys import Keys, base36, in_slot
 from storage.packdict import DICT_1
@@ -363,18 +362,15 @@ class Store:
         """
         batch = Batch()
         build(batch)
-        for attempt in range(2):
-            results = await self._send(batch)
-            if attempt == 0 and any(isinstance(r, NoScriptError) for r in results):
-                await self._load_scripts()
-                continue
-            if attempt == 0 and any(isinstance(r, RedisConnectionError) for r in results[: batch.strict]):
-                continue  # once more: a write the server applied answers as it did (its token)
-            for r in results[: batch.strict]:
-                if isinstance(r, Exception):
-                    raise r
-            return results
-        raise AssertionError("unreachable")
+
+        def lost(results: list[Any]) -> bool:  # a reply that must succeed lost with its connection
+            return any(isinstance(r, RedisConnectionError) for r in results[: batch.strict])
+
+        results = await taught(lambda: self._send(batch), self.redis, self._scripts, again=lost)
+        for r in results[: batch.strict]:
+            if isinstance(r, Exception):
+                raise r
+        return results
 
     async def _send(self, batch: Batch) -> list[Any]:
         node = None
@@ -404,23 +400,15 @@ class Store:
         writes, so the connection has something to wait for) and WAIT behind them on the key's node now."""
         assert batch.durable is not None
         node = self.redis.get_node_from_key(batch.durable)  # type: ignore[attr-defined]
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for name, args, _kwargs in batch.ops:
-                if name == "evalsha" and self.redis.keyslot(args[2]) == self.redis.keyslot(batch.durable):  # type: ignore[attr-defined]
-                    pipe.execute_command("EVALSHA", *args)
-            pipe.execute_command(
-                "WAIT", self.durability.wanted, self.durability.timeout_ms, target_nodes=node
-            )
-            return (await pipe.execute(raise_on_error=False))[-1]
+        slot = self.redis.keyslot(batch.durable)  # type: ignore[attr-defined]
+        again = [op for op in batch.ops if op[0] == "evalsha" and self.redis.keyslot(op[1][2]) == slot]  # type: ignore[attr-defined]
+        wait = Wait(node.name, node, self.durability.wanted, self.durability.timeout_ms)
+        return (await pipeline(self.redis, again, waits=[wait]))[-1]
 
     @staticmethod
     def _call(pipe: Batch, script: AsyncScript, keys: Sequence[str], args: Sequence[Any]) -> None:
         """Queue a script by its SHA alone (no SCRIPT EXISTS round trip first, as redis-py's pipelines do)."""
         pipe.evalsha(script.sha, len(keys), *keys, *args)
-
-    async def _load_scripts(self) -> None:
-        for script in self._scripts:
-            script.sha = await self.redis.script_load(script.script)
 
     @guarded
     async def begin(

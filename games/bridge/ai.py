@@ -17,7 +17,8 @@ defender signals where its deals leave spot cards level in value (attitude to pa
 the declarer's: `signals.py`), leads the top of equal honours and follows with the lowest, and its deals
 for partner's hand mostly agree with partner's signals and honours. Optionally (`weigh`, off: measured no
 better, for 1.4–1.8× the CPU a card) a defender weighs its deals by whether partner's or the declarer's
-last cards were their best double-dummy there.
+last cards were their best double-dummy there Optionally (`replay`) its deals read the calls by replaying the
+system on each imagined hand (`sampling.Replay`) instead of by their hulls alone.
 
 Answering a claim: the claimer's hand is shown to the defenders, so a defender sees three hands and knows
 the fourth; it accepts exactly when the claim is right double-dummy.
@@ -43,7 +44,8 @@ MISPLAY = 0.2  # the weight of an imagined deal where a weighed card (`weigh`) w
 class Knowledge:
     """What a seat knows of the unseen cards: how many each holds, suits shown out of, the auction's hulls."""
 
-    def __init__(self, view: BridgeView, equals: bool = True, weigh: str = "", depth: int = 1) -> None:
+    def __init__(self, view: BridgeView, equals: bool = True, weigh: str = "", depth: int = 1,
+                 replay: bool = False) -> None:  # fmt: skip
         me = view.viewer
         assert me is not None and view.hand is not None
         self.view = view
@@ -67,6 +69,9 @@ class Knowledge:
         self.hidden = [s for s in range(4) if s not in known]
         self.count = {s: 13 - len(self.played[s]) for s in self.hidden}
         self.hulls = system.read(view.dealer, view.calls).shown
+        mine = frozenset([*view.hand, *self.played[me]])
+        vul = (bool(view.vul[0]), bool(view.vul[1]))
+        self.replay = sampling.replay_of(view.dealer, tuple(view.calls), vul, mine) if replay else None
         defending = view.declarer is not None and auc.side(me) != auc.side(view.declarer)
         self.partner = auc.partner(me)
         reads = defending and self.partner in self.hidden
@@ -129,7 +134,7 @@ class Knowledge:
 
     def deals(self, rng: random.Random) -> list[list[str]]:
         """One consistent deal (the four hands still held): within the auction's inferences if one is
-        found soon, else within the play's alone."""
+        found soon (the calls replayed, `replay`, then their hulls alone), else within the play's alone."""
         need = {s: self.count[s] for s in self.hidden}
 
         def fits(seat: int, cards: list[str]) -> bool:
@@ -137,8 +142,21 @@ class Knowledge:
                 return False
             return seat != self.partner or not self.signals or signals.accept(self.signals, cards, rng)
 
-        for accept in (fits, lambda seat, cards: True):
-            found = sampling.deal(self.pool, need, accept, rng, lambda seat, c: c[1] not in self.voids[seat])
+        def replayed(seat: int, cards: list[str]) -> bool:
+            assert self.replay is not None
+            return fits(seat, cards) and self.replay.admits(seat, cards + self.played[seat])
+
+        def anything(seat: int, cards: list[str]) -> bool:
+            return True
+
+        def eligible(seat: int, card: str) -> bool:
+            return card[1] not in self.voids[seat]
+
+        tries: list[tuple[sampling.Accept, int, bool]] = [(fits, sampling.DEAL_TRIES, False)]
+        if self.replay is not None:
+            tries.insert(0, (replayed, sampling.REPLAY_TRIES, True))
+        for accept, n, together in [*tries, (anything, sampling.DEAL_TRIES, False)]:
+            found = sampling.deal(self.pool, need, accept, rng, eligible, n, together)
             if found is not None:
                 return [found[s] if s in found else list(self.known[s]) for s in range(4)]
         raise RuntimeError("no deal fits what was seen")  # impossible: the real deal fits
@@ -161,6 +179,7 @@ class BridgeBot:
         equals: bool = True,
         weigh: str = "",
         depth: int = 1,
+        replay: str = "",
     ) -> None:
         self.budget = budget
         self.samples = samples
@@ -174,6 +193,7 @@ class BridgeBot:
         self.equals = equals
         self.weigh = weigh  # a defender's imagined deals weighed by partner's, the declarer's or both's plays
         self.depth = depth  # the last cards of each weighed
+        self.replay = replay  # the calls read by replaying the system (`sampling.Replay`): "lead", "all", ""
 
     def choose(self, view: BridgeView, legal: Sequence[str], rng: random.Random) -> str:
         if view.phase == "auction":
@@ -204,9 +224,10 @@ class BridgeBot:
     # -- the play ------------------------------------------------------------------------------
     def card(self, view: BridgeView, cards: list[str], rng: random.Random) -> str:
         assert view.contract is not None and view.turn is not None
-        knowledge = Knowledge(view, self.equals, self.weigh, self.depth)
-        totals = dict.fromkeys(cards, 0.0)
         lead = not view.tricks and (view.trick is None or not view.trick.plays)
+        replay = self.replay == "all" or (self.replay == "lead" and lead)
+        knowledge = Knowledge(view, self.equals, self.weigh, self.depth, replay)
+        totals = dict.fromkeys(cards, 0.0)
         samples = self.lead_samples if lead else self.samples
         stop = time.thread_time() + self.budget * (LEAD_GUARD if lead else 1)  # this thread's CPU only
         imagined: list[tuple[list[list[str]], dict[str, float]]] = []  # each deal and its cards' values

@@ -185,3 +185,45 @@ def test_a_deal_is_found_whenever_the_suits_shown_out_of_allow_one() -> None:
         assert found is not None, seed
         assert sorted(found[1] + found[3]) == sorted(pool)
         assert not any(c[1] == "H" for c in found[1]) and not any(c[1] == "S" for c in found[3])
+
+
+def test_the_replay_never_imagines_a_hand_the_system_would_have_bid_otherwise() -> None:
+    calls = [auc.long(t) for t in ("1H", "P", "P")]  # North opened 1♥, East and South passed; West to call
+    mine = ["AS", "KS", "2S", "3S", "4H", "5H", "2D", "3D", "4D", "5D", "2C", "3C", "4C"]  # West's
+    sit = system.read(0, calls)
+    prefixes = [system.read(0, calls[:i]) for i in range(3)]
+
+    def bids_so(hands: list[list[str]]) -> bool:  # every seat would have made its calls with its hand
+        return all(system.choose(hands[i], prefixes[i])[0] == calls[i] for i in range(3))
+
+    rng = random.Random(7)
+    replayed = [sampling.imagine(mine, sit, rng, replay=(False, False)) for _ in range(12)]
+    assert all(h is not None and h[3] == mine and bids_so(h) for h in replayed)
+    hulls = [sampling.imagine(mine, sit, rng) for _ in range(12)]  # the boxes alone let such hands in:
+    assert not all(h is not None and bids_so(h) for h in hulls)  # 1NT hands, five spades, a pass with 12
+
+
+def test_a_call_the_system_never_makes_is_read_by_its_hull_and_deals_are_still_imagined() -> None:
+    calls = [auc.long(t) for t in ("5S", "P")]  # North opens 5♠: no rule of the system opens at five
+    mine = ["AS", "2S", "3S", "4H", "5H", "6H", "2D", "3D", "4D", "5D", "2C", "3C", "4C"]
+    sit = system.read(0, calls)
+    rng = random.Random(8)
+    for _ in range(4):
+        hands = sampling.imagine(mine, sit, rng, replay=(False, False))
+        assert hands is not None and hands[2] == mine
+    replay = sampling.replay_of(0, tuple(calls), (False, False), frozenset(mine))
+    assert replay.reached[0] >= sampling.GIVE_UP and not replay.reads(0)  # North's 5♠ is no longer replayed
+    assert replay.reads(1)  # East's pass still is
+
+
+def test_the_players_imagined_deals_replay_the_calls_when_asked() -> None:
+    s = calls(new_from_pbn([DEAL]), "1N", "p", "3N", "p", "p", "p")  # East leads
+    k = Knowledge(GAME.view(s, 1), replay=True)
+    replay = k.replay
+    assert replay is not None
+    rng = random.Random(9)
+    for _ in range(8):
+        hands = k.deals(rng)
+        assert all(replay.admits(seat, hands[seat]) for seat in k.hidden)
+        assert system.choose(hands[0], system.read(0, []))[0] == "bid:1N"
+    assert Knowledge(GAME.view(s, 1)).replay is None  # by the hulls alone unless asked

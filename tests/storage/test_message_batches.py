@@ -326,3 +326,7 @@ async def test_a_server_that_forgot_the_message_scripts_is_taught_them_again(
     await redis.execute_command("SCRIPT FLUSH", **flush)
     assert not await ids.mark(TARGETS[1], "hand2", "m-other")  # refused as before: not the target's message
     assert await asyncio.gather(*(ids.lookup(t) for t in TARGETS[:2])) == [("m0", "view@3"), ("m1", "hand")]
+    pacer = RedisPacer(redis, prefix=prefix)  # the pacer's slot script too, beside a message's write
+    await redis.execute_command("SCRIPT FLUSH", **flush)
+    taken = await asyncio.gather(pacer.take("lane", 3.0, 1000.0), ids.forget(TARGETS[1]))
+    assert taken == [0.0, True] and await pacer.take("lane", 3.0, 1001.0) == 2.0
