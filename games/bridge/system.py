@@ -349,6 +349,8 @@ def parse(token: str) -> tuple[Test, Static]:
         return (lambda c: key_cards(c.hand, c.strain(var)) in allowed), (lambda c: None)
     if kind == "tq":
         return (lambda c: "Q" + c.strain(arg) in c.hand.cards), (lambda c: None)
+    if kind == "void":  # a void in a side suit partner has not bid (RKCB's answers with a void)
+        return (lambda c: _void(c.hand, c.sit, c.env) is not None), (lambda c: None)
     if kind == "controlled":
         return (lambda c: _control(c.hand, c.sit, c.env) is not None), (lambda c: None)
     return _length(token)
@@ -422,6 +424,44 @@ def _place(hand: Hand | None, sit: Situation, env: dict[str, str]) -> str | None
     return call if call == "P" or _legal(sit, call) else None
 
 
+def _void(hand: Hand | None, sit: Situation, env: dict[str, str]) -> str | None:
+    """A void of this hand in a side suit of the agreed trump `s` that partner has not bid (four cards
+    shown), the lowest; None if there is none."""
+    if hand is None:
+        return None
+    partner = sit.shown[auc.partner(sit.me)]
+    voids = [s for s in reversed(SUITS) if s != env["s"] and hand.length[s] == 0 and partner.length[s][0] < 4]
+    return voids[0] if voids else None
+
+
+def _void_answer(hand: Hand | None, sit: Situation, env: dict[str, str]) -> str | None:
+    """RKCB's answer of one or three key cards with a void: six of the void suit below the trump suit,
+    else six of the trump suit."""
+    void = _void(hand, sit, env)
+    if void is None:
+        return None
+    return f"6{void}" if RANK_ORDER.index(void) < RANK_ORDER.index(env["s"]) else f"6{env['s']}"
+
+
+def _place_void(hand: Hand | None, sit: Situation, env: dict[str, str]) -> str | None:
+    """After an answer with a void (5NT: two or four key cards; six of a suit: one or three): a grand
+    slam when no key card is missing and the values are there, else six of the trump suit (or pass it)."""
+    assert hand is not None
+    trump, last = env["s"], sit.last_bid()
+    assert last is not None
+    counts = (2, 4) if last[1] == "N" else (1, 3)
+    partner = sit.shown[auc.partner(sit.me)]
+    mine = key_cards(hand, trump)
+    possible = [n for n in counts if mine + n <= 5] or [counts[0]]
+    expect = _expect(partner, slam=True)
+    theirs = possible[-1] if len(possible) > 1 and expect >= 4 * possible[-1] - 1 else possible[0]
+    trumps = hand.length[trump] + partner.length[trump][0]
+    total = hand.hcp + _shortness(hand) + expect
+    grand = mine + theirs == 5 and total >= 36 and trumps >= 9
+    call = f"{7 if grand else 6}{trump}"
+    return call if _legal(sit, call) else "P"
+
+
 def _control(hand: Hand | None, sit: Situation, env: dict[str, str]) -> str | None:
     """The cheapest side suit, above the last bid and below game in the agreed major, in which this hand
     has the ace or a void: a control bid (None when there is none)."""
@@ -444,10 +484,14 @@ def _side_suits_below_game(sit: Situation, env: dict[str, str]) -> list[str]:
 
 CALLS: dict[str, Callable[[Hand | None, Situation, dict[str, str]], str | None]] = {
     "place": _place,
+    "place_void": _place_void,
+    "void": _void_answer,
     "control": _control,
 }
 POSSIBLE: dict[str, Callable[[Situation, dict[str, str]], list[str]]] = {
     "place": lambda sit, env: ["P", *(f"{n}{env['s']}" for n in (5, 6, 7))],
+    "place_void": lambda sit, env: ["P", *(f"{n}{env['s']}" for n in (6, 7))],
+    "void": lambda sit, env: [f"6{s}" for s in SUITS if RANK_ORDER.index(s) <= RANK_ORDER.index(env["s"])],
     "control": _side_suits_below_game,
 }
 
@@ -685,17 +729,25 @@ def _negative_doubles() -> list[Rule]:
 
 def _slam() -> list[Rule]:
     """Roman Key-Card Blackwood (1430) once a trump suit is agreed: 4NT asks for the five key cards (the
-    aces and the trump king); 5♣ shows 1 or 4, 5♦ 0 or 3, 5♥ 2 without the trump queen, 5♠ 2 with it.
+    aces and the trump king); 5♣ shows 1 or 4, 5♦ 0 or 3, 5♥ 2 without the trump queen, 5♠ 2 with it;
+    with a void in a suit the asker has not bid, 5NT shows 2 or 4 and six of the void suit (six of the
+    trump suit when the void ranks above it) 1 or 3 (the asker then bids six, or seven with every key card).
     The asker then places the contract: five of the trump suit when two key cards are missing, six
     when one is, seven when none is and the values are there. A control bid (an ace or a void in a
     side suit, the cheapest, below game in the agreed major) shows slam interest first."""
     return [
+        R("rkcb_void_2_4", "... 4N P", "5N", "agreed:s keys:s:2,4 void"),
+        R("rkcb_void_1_3", "... 4N P", "=void", "agreed:s keys:s:1,3 void"),
         R("rkcb_1_4", "... 4N P", "5C", "agreed:s keys:s:1,4"),
         R("rkcb_0_3", "... 4N P", "5D", "agreed:s keys:s:0,3"),
         R("rkcb_2_q", "... 4N P", "5S", "agreed:s keys:s:2 tq:s"),
         R("rkcb_2", "... 4N P", "5H", "agreed:s keys:s:2"),
         R("rkcb_place", "... 4N P 5t P", "=place", "agreed:s"),
         R("rkcb_placed", "... 4N P 5t P * *", "P", "agreed:s"),
+        R("rkcb_place_void_5n", "... 4N P 5N P", "=place_void", "agreed:s"),
+        R("rkcb_place_void", "... 4N P 6t P", "=place_void", "agreed:s"),
+        R("rkcb_placed_void", "... 4N P 5N P * *", "P", "agreed:s"),
+        R("rkcb_placed_void_6", "... 4N P 6t P * *", "P", "agreed:s"),
         R("control_bid", "... 3M P", "=control", "agreed:M ptot:30+ hcp:15+"),
         R("control_answer", "... 3M P * P", "=control", "agreed:M ptot:30+ controlled"),
         R("control_signoff", "... 3M P * P", "4M", "agreed:M"),
