@@ -2,10 +2,11 @@
 
 A natural system a club player knows: openings on high-card points (A 4, K 3, Q 2, J 1) and shape with
 five-card majors; 1NT 15–17 and 2NT 20–21 balanced, 2♣ strong (22+), weak twos and three-level preempts;
-raises and new suits in answer; Stayman and Jacoby transfers over 1NT and 2NT; simple overcalls, the 1NT
-overcall, takeout doubles and their answers, penalty doubles of overcalls and of 1NT, the redouble that
-shows values; and, for the later rounds, a few general principles (game with 25 points between the two
-hands, slam with 33, a fit of eight cards, compete to the level of the fit).
+raises and new suits in answer (Jacoby 2NT the game-forcing raise of a major); Stayman and Jacoby
+transfers over 1NT and 2NT; simple overcalls, the 1NT overcall, takeout doubles and their answers, penalty
+doubles of overcalls and of 1NT, the redouble that shows values; and, for the later rounds, a few general
+principles (game with 25 points between the two hands, slam with 33, a fit of eight cards, compete to the
+level of the fit).
 
 A rule is (`after`, `call`, `when`):
 - `after` — the auction from its first bid up to now, from the bidder's seat, in diagram notation
