@@ -400,14 +400,10 @@ class Store:
         writes, so the connection has something to wait for) and WAIT behind them on the key's node now."""
         assert batch.durable is not None
         node = self.redis.get_node_from_key(batch.durable)  # type: ignore[attr-defined]
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for name, args, _kwargs in batch.ops:
-                if name == "evalsha" and self.redis.keyslot(args[2]) == self.redis.keyslot(batch.durable):  # type: ignore[attr-defined]
-                    pipe.execute_command("EVALSHA", *args)
-            pipe.execute_command(
-                "WAIT", self.durability.wanted, self.durability.timeout_ms, target_nodes=node
-            )
-            return (await pipe.execute(raise_on_error=False))[-1]
+        slot = self.redis.keyslot(batch.durable)  # type: ignore[attr-defined]
+        again = [op for op in batch.ops if op[0] == "evalsha" and self.redis.keyslot(op[1][2]) == slot]  # type: ignore[attr-defined]
+        wait = Wait(node.name, node, self.durability.wanted, self.durability.timeout_ms)
+        return (await pipeline(self.redis, again, waits=[wait]))[-1]
 
     @staticmethod
     def _call(pipe: Batch, script: AsyncScript, keys: Sequence[str], args: Sequence[Any]) -> None:

@@ -2,10 +2,11 @@
 
 A natural system a club player knows: openings on high-card points (A 4, K 3, Q 2, J 1) and shape with
 five-card majors; 1NT 15–17 and 2NT 20–21 balanced, 2♣ strong (22+), weak twos and three-level preempts;
-raises and new suits in answer; Stayman and Jacoby transfers over 1NT and 2NT; simple overcalls, the 1NT
-overcall, takeout doubles and their answers, penalty doubles of overcalls and of 1NT, the redouble that
-shows values; and, for the later rounds, a few general principles (game with 25 points between the two
-hands, slam with 33, a fit of eight cards, compete to the level of the fit).
+raises and new suits in answer (Jacoby 2NT the game-forcing raise of a major); Stayman and Jacoby
+transfers over 1NT and 2NT; simple overcalls, the 1NT overcall, takeout doubles and their answers, penalty
+doubles of overcalls and of 1NT, the redouble that shows values; and, for the later rounds, a few general
+principles (game with 25 points between the two hands, slam with 33, a fit of eight cards, compete to the
+level of the fit).
 
 A rule is (`after`, `call`, `when`):
 - `after` — the auction from its first bid up to now, from the bidder's seat, in diagram notation
@@ -47,7 +48,7 @@ from games.bridge import auction as auc
 SUITS = "SHDC"
 RANK_ORDER = "CDHSN"  # strains low to high
 HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
-VARS = {"M": "HS", "m": "CD", "s": "CDHS", "t": "CDHS", "u": "CDHS"}
+VARS = {"M": "HS", "m": "CD", "s": "CDHS", "t": "CDHS", "u": "CDHS", "v": "CDHS"}
 GAME_LEVEL = {"C": 5, "D": 5, "H": 4, "S": 4, "N": 3}
 
 
@@ -349,6 +350,8 @@ def parse(token: str) -> tuple[Test, Static]:
         return (lambda c: key_cards(c.hand, c.strain(var)) in allowed), (lambda c: None)
     if kind == "tq":
         return (lambda c: "Q" + c.strain(arg) in c.hand.cards), (lambda c: None)
+    if kind == "void":  # a void in a side suit partner has not bid (RKCB's answers with a void)
+        return (lambda c: _void(c.hand, c.sit, c.env) is not None), (lambda c: None)
     if kind == "controlled":
         return (lambda c: _control(c.hand, c.sit, c.env) is not None), (lambda c: None)
     return _length(token)
@@ -422,6 +425,44 @@ def _place(hand: Hand | None, sit: Situation, env: dict[str, str]) -> str | None
     return call if call == "P" or _legal(sit, call) else None
 
 
+def _void(hand: Hand | None, sit: Situation, env: dict[str, str]) -> str | None:
+    """A void of this hand in a side suit of the agreed trump `s` that partner has not bid (four cards
+    shown), the lowest; None if there is none."""
+    if hand is None:
+        return None
+    partner = sit.shown[auc.partner(sit.me)]
+    voids = [s for s in reversed(SUITS) if s != env["s"] and hand.length[s] == 0 and partner.length[s][0] < 4]
+    return voids[0] if voids else None
+
+
+def _void_answer(hand: Hand | None, sit: Situation, env: dict[str, str]) -> str | None:
+    """RKCB's answer of one or three key cards with a void: six of the void suit below the trump suit,
+    else six of the trump suit."""
+    void = _void(hand, sit, env)
+    if void is None:
+        return None
+    return f"6{void}" if RANK_ORDER.index(void) < RANK_ORDER.index(env["s"]) else f"6{env['s']}"
+
+
+def _place_void(hand: Hand | None, sit: Situation, env: dict[str, str]) -> str | None:
+    """After an answer with a void (5NT: two or four key cards; six of a suit: one or three): a grand
+    slam when no key card is missing and the values are there, else six of the trump suit (or pass it)."""
+    assert hand is not None
+    trump, last = env["s"], sit.last_bid()
+    assert last is not None
+    counts = (2, 4) if last[1] == "N" else (1, 3)
+    partner = sit.shown[auc.partner(sit.me)]
+    mine = key_cards(hand, trump)
+    possible = [n for n in counts if mine + n <= 5] or [counts[0]]
+    expect = _expect(partner, slam=True)
+    theirs = possible[-1] if len(possible) > 1 and expect >= 4 * possible[-1] - 1 else possible[0]
+    trumps = hand.length[trump] + partner.length[trump][0]
+    total = hand.hcp + _shortness(hand) + expect
+    grand = mine + theirs == 5 and total >= 36 and trumps >= 9
+    call = f"{7 if grand else 6}{trump}"
+    return call if _legal(sit, call) else "P"
+
+
 def _control(hand: Hand | None, sit: Situation, env: dict[str, str]) -> str | None:
     """The cheapest side suit, above the last bid and below game in the agreed major, in which this hand
     has the ace or a void: a control bid (None when there is none)."""
@@ -444,10 +485,14 @@ def _side_suits_below_game(sit: Situation, env: dict[str, str]) -> list[str]:
 
 CALLS: dict[str, Callable[[Hand | None, Situation, dict[str, str]], str | None]] = {
     "place": _place,
+    "place_void": _place_void,
+    "void": _void_answer,
     "control": _control,
 }
 POSSIBLE: dict[str, Callable[[Situation, dict[str, str]], list[str]]] = {
     "place": lambda sit, env: ["P", *(f"{n}{env['s']}" for n in (5, 6, 7))],
+    "place_void": lambda sit, env: ["P", *(f"{n}{env['s']}" for n in (6, 7))],
+    "void": lambda sit, env: [f"6{s}" for s in SUITS if RANK_ORDER.index(s) <= RANK_ORDER.index(env["s"])],
     "control": _side_suits_below_game,
 }
 
@@ -505,6 +550,20 @@ def R(name: str, after: str, call: str, when: str = "", info: bool = True) -> Ru
     return Rule(name, after, call, when, info)
 
 
+def _quantitative(name: str, after: str, lo: int, hi: int) -> list[Rule]:
+    """Partner's last call showed `lo`–`hi` balanced: 6NT with 33 points between us; a quantitative 4NT a
+    point or two short (a five-card suit counts a point: a trick more), accepted in the upper half of the
+    range partner's calls have shown or with a five-card suit."""
+    five = "S>=5|H>=5|D>=5|C>=5"
+    return [
+        R(f"{name}_slam", after, "6N", f"hcp:{33 - lo}-{36 - hi}"),
+        R(f"{name}_quantitative", after, "4N", f"hcp:{33 - hi}-{32 - lo}"),
+        R(f"{name}_quantitative_long", after, "4N", f"hcp:{32 - hi} {five}"),
+        R(f"{name}_quantitative_accept", f"{after} 4N P", "6N", f"upper|{five}"),
+        R(f"{name}_quantitative_decline", f"{after} 4N P", "P"),
+    ]
+
+
 def _nt_rules(nt: str, lo: int, hi: int) -> list[Rule]:
     """Stayman and Jacoby transfers over a 1NT or 2NT opening of `lo`–`hi` points."""
     n = int(nt[0])
@@ -514,27 +573,14 @@ def _nt_rules(nt: str, lo: int, hi: int) -> list[Rule]:
         R(f"{nt}_transfer_spades", f"{nt} P", heart, "S>=5 S>=H"),
         R(f"{nt}_transfer_hearts", f"{nt} P", dia, "H>=5"),
         R(f"{nt}_stayman", f"{nt} P", club, f"hcp:{invite}+ S>=4|H>=4"),
-        R(f"{nt}_slam", f"{nt} P", "6N", f"hcp:{33 - lo}-{36 - hi}"),
-        # quantitative: slam if the opener is not minimum (or holds a five-card suit: a trick more); a
-        # five-card minor counts a point for the asker too
-        R(f"{nt}_quantitative", f"{nt} P", "4N", f"hcp:{33 - hi}-{32 - lo}"),
-        R(f"{nt}_quantitative_long", f"{nt} P", "4N", f"hcp:{32 - hi} D>=5|C>=5"),
-        *(
-            rule
-            for name, after in (("", f"{nt} P 4N P"), ("stayman_", f"{nt} P {club} P {n + 1}s P 4N P"))
-            for rule in (
-                R(f"{nt}_{name}quantitative_accept", after, "6N", f"hcp:{lo + 1}+|S>=5|H>=5|D>=5|C>=5"),
-                R(f"{nt}_{name}quantitative_decline", after, "P"),
-            )
-        ),
+        *_quantitative(nt, f"{nt} P", lo, hi),
         R(f"{nt}_game", f"{nt} P", "3N", f"hcp:{game_min}+"),
         R(f"{nt}_pass", f"{nt} P", "P", f"hcp:-{game_min - 1}"),
         R(f"{nt}_stayman_hearts", f"{nt} P {club} P", heart, "H>=4"),
         R(f"{nt}_stayman_spades", f"{nt} P {club} P", spade, "S>=4"),
         R(f"{nt}_stayman_none", f"{nt} P {club} P", dia),
         R(f"{nt}_stayman_fit_game", f"{nt} P {club} P {n + 1}M P", "4M", f"M>=4 hcp:{game_min}+"),
-        R(f"{nt}_stayman_slam", f"{nt} P {club} P {n + 1}s P", "6N", f"hcp:{33 - lo}-{36 - hi}"),
-        R(f"{nt}_stayman_quantitative", f"{nt} P {club} P {n + 1}s P", "4N", f"hcp:{33 - hi}-{32 - lo}"),
+        *_quantitative(f"{nt}_stayman", f"{nt} P {club} P {n + 1}s P", lo, hi),
         R(f"{nt}_stayman_nt_game", f"{nt} P {club} P {n + 1}s P", "3N", f"hcp:{game_min}+"),
         R(f"{nt}_complete_hearts", f"{nt} P {dia} P", heart),
         R(f"{nt}_complete_spades", f"{nt} P {heart} P", spade),
@@ -580,6 +626,23 @@ def _nt_rules(nt: str, lo: int, hi: int) -> list[Rule]:
             rules += [R(f"2N_xfer_{m}_game5", after, "3N", f"hcp:{game_min}+")]
         rules.append(R(f"{nt}_xfer_{m}_choose", f"{after} 3N P", f"4{m}", f"{m}>=3"))
     return rules
+
+
+def _fourth_suit() -> list[Rule]:
+    """Fourth suit forcing, for the minor fit: responder with four of the opener's minor and game values
+    bids the fourth suit (game forcing); the opener shows a stopper in it (no trump), three cards of
+    responder's suit, a five-card second suit, else rebids the minor; responder then raises the minor
+    (forcing: the slam try)."""
+    after = "1m P 1t P 2u P 2v P"
+    answers = ("2N", "2t", "3t", "3u", "3m")  # the opener's answers above, at their levels
+    return [
+        R("resp2_fourth_suit", "1m P 1t P 2u P", "2v", "m>=4 hcp:12+"),
+        R("fourth_suit_nt", after, "?N", "stop:v"),
+        R("fourth_suit_support", after, "?t", "t>=3"),
+        R("fourth_suit_second", after, "?u", "u>=5"),
+        R("fourth_suit_own", after, "?m"),
+        *(R(f"fourth_suit_raise_{a}", f"{after} {a} P", "?m", "m>=4") for a in answers),
+    ]
 
 
 def _competitive_answers() -> list[Rule]:
@@ -667,17 +730,25 @@ def _negative_doubles() -> list[Rule]:
 
 def _slam() -> list[Rule]:
     """Roman Key-Card Blackwood (1430) once a trump suit is agreed: 4NT asks for the five key cards (the
-    aces and the trump king); 5♣ shows 1 or 4, 5♦ 0 or 3, 5♥ 2 without the trump queen, 5♠ 2 with it.
+    aces and the trump king); 5♣ shows 1 or 4, 5♦ 0 or 3, 5♥ 2 without the trump queen, 5♠ 2 with it;
+    with a void in a suit the asker has not bid, 5NT shows 2 or 4 and six of the void suit (six of the
+    trump suit when the void ranks above it) 1 or 3 (the asker then bids six, or seven with every key card).
     The asker then places the contract: five of the trump suit when two key cards are missing, six
     when one is, seven when none is and the values are there. A control bid (an ace or a void in a
     side suit, the cheapest, below game in the agreed major) shows slam interest first."""
     return [
+        R("rkcb_void_2_4", "... 4N P", "5N", "agreed:s keys:s:2,4 void"),
+        R("rkcb_void_1_3", "... 4N P", "=void", "agreed:s keys:s:1,3 void"),
         R("rkcb_1_4", "... 4N P", "5C", "agreed:s keys:s:1,4"),
         R("rkcb_0_3", "... 4N P", "5D", "agreed:s keys:s:0,3"),
         R("rkcb_2_q", "... 4N P", "5S", "agreed:s keys:s:2 tq:s"),
         R("rkcb_2", "... 4N P", "5H", "agreed:s keys:s:2"),
         R("rkcb_place", "... 4N P 5t P", "=place", "agreed:s"),
         R("rkcb_placed", "... 4N P 5t P * *", "P", "agreed:s"),
+        R("rkcb_place_void_5n", "... 4N P 5N P", "=place_void", "agreed:s"),
+        R("rkcb_place_void", "... 4N P 6t P", "=place_void", "agreed:s"),
+        R("rkcb_placed_void", "... 4N P 5N P * *", "P", "agreed:s"),
+        R("rkcb_placed_void_6", "... 4N P 6t P * *", "P", "agreed:s"),
         R("control_bid", "... 3M P", "=control", "agreed:M ptot:30+ hcp:15+"),
         R("control_answer", "... 3M P * P", "=control", "agreed:M ptot:30+ controlled"),
         R("control_signoff", "... 3M P * P", "4M", "agreed:M"),
@@ -794,6 +865,12 @@ def _strong_balancing() -> list[Rule]:
 
 
 SYSTEM: tuple[Rule, ...] = (
+    # -- the opener over Jacoby 2NT (before Blackwood: the shape first): a singleton or void, else the
+    # minimum's game, 15–17's 3NT, 18+'s 3M (slam interest)
+    R("jacoby_short", "1M P 2N P", "3t", "t<=1"),
+    R("jacoby_min", "1M P 2N P", "4M", "hcp:-14"),
+    R("jacoby_nt", "1M P 2N P", "3N", "hcp:15-17"),
+    R("jacoby_strong", "1M P 2N P", "3M", "hcp:18+"),
     # -- slam bidding, once a trump suit is agreed (before everything else) -----------------------
     *_slam(),
     # -- openings ------------------------------------------------------------------------------
@@ -812,6 +889,7 @@ SYSTEM: tuple[Rule, ...] = (
     R("open_pass", "", "P", "hcp:-11"),
     # -- answering a major -------------------------------------------------------------------
     R("resp_major_pass", "1M P", "P", "hcp:-5"),
+    R("resp_major_jacoby", "1M P", "2N", "M>=4 hcp:13+"),  # Jacoby 2NT: a game-forcing raise
     R("resp_major_game", "1M P", "4M", "M>=4 sup:13-16"),
     R("resp_major_preempt", "1M P", "4M", "M>=5 hcp:-9 !bal"),
     R("resp_major_limit", "1M P", "3M", "M>=4 sup:10-12"),
@@ -819,7 +897,6 @@ SYSTEM: tuple[Rule, ...] = (
     R("resp_1h_1s", "1H P", "1S", "S>=4 hcp:6+"),
     R("resp_1s_2h", "1S P", "2H", "H>=5 hcp:12+"),
     R("resp_major_3n", "1M P", "3N", "hcp:13-15 bal M<=2"),
-    R("resp_major_2n", "1M P", "2N", "hcp:11-12 bal M<=2"),
     R("resp_major_2m", "1M P", "2m", "m>=4 hcp:12+"),
     R("resp_major_1n", "1M P", "1N", "hcp:6-11"),
     R("resp_major_strong", "1M P", "2m", "hcp:12+"),
@@ -833,7 +910,7 @@ SYSTEM: tuple[Rule, ...] = (
     R("resp_minor_raise", "1m P", "2m", "m>=4 hcp:6-9"),
     R("resp_1d_2c", "1D P", "2C", "C>=4 hcp:12+"),
     R("resp_minor_1n", "1m P", "1N", "hcp:6-10"),
-    R("resp_minor_strong", "1m P", "3N", "hcp:12+"),
+    R("resp_minor_strong", "1m P", "3N", "hcp:12+", info=False),  # no better call: read as 13–15 balanced
     # -- no trump openings, the strong 2♣, weak twos, preempts ---------------------------------
     *_nt_rules("1N", 15, 17),
     *_nt_rules("2N", 20, 21),
@@ -859,8 +936,11 @@ SYSTEM: tuple[Rule, ...] = (
     R("rebid_minor_raise_jump", "1s * 1m *", "3m", "m>=4 hcp:16-18"),
     R("rebid_minor_raise", "1s * 1m *", "2m", "m>=4 hcp:12-15"),
     R("rebid_own_jump", "1s * 1t *", "3s", "s>=6 hcp:16-18"),
+    # 19 or more: game forcing — the raise of partner's minor to four, or a jump in a new suit
+    R("rebid_minor_raise_game", "1s * 1m *", "4m", "m>=4 hcp:19+ !bal"),
+    R("rebid_jump_shift", "1s * 1t *", "!u", "u>=4 hcp:19+"),
     R("rebid_own", "1s * 1t *", "2s", "s>=6 hcp:12-15"),
-    R("rebid_new_suit_2", "1s * 1t *", "2u", "u>=4 hcp:12-18 nojump below:s"),
+    R("rebid_new_suit_2", "1s * 1t *", "2u", "u>=4 s>=4 hcp:12-18 nojump below:s"),
     R("rebid_reverse", "1s * 1t *", "2u", "u>=4 s>=5 hcp:17+ nojump"),  # a reverse: the first suit longer
     R("rebid_reverse_4_4", "1s * 1t *", "2u", "u>=4 hcp:17+ nojump", info=False),
     R("rebid_strong_nt", "1s * 1t *", "3N", "hcp:18+"),
@@ -871,6 +951,7 @@ SYSTEM: tuple[Rule, ...] = (
     R("rebid_own_5", "1s * 1t *", "2s", "s>=5 hcp:12-15"),
     R("rebid_own_5_other", "1s * 1t *", "2s", "s>=5", info=False),  # light or 16–17: no better call
     R("rebid_nt_rest", "1s * 1t *", "1N"),
+    *_quantitative("rebid_minor_3n", "1m P 3N P", 13, 15),
     R("rebid_after_1n_pass", "1s P 1N P", "P", "bal hcp:12-14"),
     R("rebid_after_1n_invite", "1s P 1N P", "2N", "hcp:18-19 bal"),
     R("rebid_after_1n_jump", "1s P 1N P", "3s", "s>=6 hcp:16-18"),
@@ -896,6 +977,7 @@ SYSTEM: tuple[Rule, ...] = (
     # -- responder's second bid -----------------------------------------------------------------
     R("resp2_accept_game_try", "1M P 2M P 3M P", "4M", "sup:9+|ltc:8"),
     R("resp2_decline_game_try", "1M P 2M P 3M P", "P"),
+    *_quantitative("resp2_over_2n", "1s P 1t P 2N P", 18, 19),
     R("resp2_own_after_1n", "1s P 1t P 1N P", "2t", "t>=6 hcp:-9"),
     R("resp2_own_jump_after_1n", "1s P 1t P 1N P", "3t", "t=6 hcp:10-11"),
     R("rebid_own_jump_accept_major", "1s P 1M P 1N P 3M P", "4M", "M>=2 hcp:13+"),
@@ -921,6 +1003,7 @@ SYSTEM: tuple[Rule, ...] = (
             ("1d", "1D P 1t P 2M P"),
         )
     ),
+    *_fourth_suit(),
     # -- competition ------------------------------------------------------------------------------
     *_competitive_answers(),
     *_defence(),

@@ -13,7 +13,7 @@ import pytest
 import redis.asyncio as aioredis
 from redis.exceptions import ConnectionError as RedisConnectionError
 
-from storage import Conflict, Duplicate, Store, TableExists, Unavailable
+from storage import Conflict, Duplicate, Store, TableExists, Unavailable, tables
 from storage.tables import CLAIM_TTL, CLOSED_TTL, HISTORY_BYTES, PACK_FROM, PACKED, guarded
 from tests.storage.helpers import lose_first_reply
 
@@ -419,3 +419,50 @@ async def test_a_server_that_forgot_the_scripts_is_taught_them_again(store: Stor
     await redis.execute_command("SCRIPT FLUSH", **flush)
     assert await store.create("t2", "w1", chat="c1") == 1
     assert await store.load("t1") == ("v3", 3) and await store.load("t2") == ("w1", 1)
+
+
+@pytest.mark.backends("cluster")  # a single server has no slots to move
+async def test_a_commit_whose_slot_moved_waits_again_on_the_new_node(
+    redis: Any, prefix: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Cluster commit waiting for a replica: when its key's node is another after the pipeline (the slot
+    moved under it), the store sends its scripts again with a WAIT behind them on that node — one more
+    pipeline; the commit counts once and the table is as committed."""
+    store = Store(redis, prefix=prefix, wait_replicas=1, wait_timeout=0.02)  # no replica: WAITs fall short
+    await store.create("t1", "v1", chat="c1")
+    phase = [0]  # 0: before and during the commit's pipeline, 1: after it, 2: in the one after
+    sent: list[list[Any]] = []
+    send, locate = tables.pipeline, redis.get_node_from_key
+
+    async def counted(client: Any, commands: list[Any], **kwargs: Any) -> list[Any]:
+        phase[0] = 2 if phase[0] else 0
+        sent.append([c[0] for c in commands] + [w.name for w in kwargs.get("waits", ())])
+        replies = await send(client, commands, **kwargs)
+        phase[0] = max(phase[0], 1)
+        return replies
+
+    def moved(key: str, *args: Any, **kwargs: Any) -> Any:
+        node = locate(key, *args, **kwargs)
+        if phase[0] == 1:  # between the two: another master holds the slot now
+            return next(n for n in redis.get_primaries() if n.name != node.name)
+        return node
+
+    monkeypatch.setattr(tables, "pipeline", counted)
+    monkeypatch.setattr(redis, "get_node_from_key", moved)
+    store.durability._paused_until.clear()  # the create's WAIT fell short: waits paused on its node
+    other = next(n.name for n in redis.get_primaries() if n.name != locate(store.keys.table("t1")).name)
+    before = await waited(redis, other)
+    waits = store.durability.waits
+    assert await store.commit("t1", 1, "v2", chat="c1") == 2
+    assert len(sent) == 2 and set(sent[1][:-1]) == {"evalsha"}, sent  # the scripts again, then the WAIT
+    assert sent[1][-1] != sent[0][-1]  # on the other node
+    assert await waited(redis, sent[1][-1]) > before  # and that node heard it (others may WAIT there too)
+    assert store.durability.waits == waits + 1  # one reply heard: the second WAIT's
+    assert await store.load("t1") == ("v2", 2)
+
+
+async def waited(redis: Any, name: str) -> int:
+    """How many WAITs the Cluster node `name` has answered."""
+    node = next(n for n in redis.get_primaries() if n.name == name)
+    stats = await redis.info("commandstats", target_nodes=node)
+    return int(stats.get("cmdstat_wait", {}).get("calls", 0))
