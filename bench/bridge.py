@@ -3,7 +3,7 @@
     .venv/bin/python bench/bridge.py [--deals 300] [--play-deals 100] [--first 0] [--budget 0.5]
                                      [--samples 48] [--oracle-samples 8] [--layouts 200]
                                      [--against equals=False] [--oracle-rungs cards,told,deal]
-                                     [--leader-rungs hand,told,partner]
+                                     [--leader-rungs hand,told,partner,replay]
                                      [--declarer dd|robot]
                                      [--part auction|match|oracle|play|lead|lead-floor|defence|all]
 
@@ -46,6 +46,8 @@ is the double-dummy tricks before the opening lead − tricks taken (goal ≤ 0.
 split into the opening lead (tricks the lead gives away double-dummy) and the rest (goal ≤ 0.2 a deal
 for the whole defence). Double-dummy opponents never err, so nobody gains from a slip. The robots get
 what they get in a chat: their seat's view and a CPU budget per decision (their thread's time).
+`--against` (robots' options, `;` between robots, e.g. `--against "replay='lead'"`) plays the same deals
+with each of those robots too and prints the differences, paired.
 
 Lead (`--part lead`, `--play-deals` contracts): the opening lead alone, side by side on the same deals —
 the robot's against a lead chosen on 10 imagined deals by their values alone (what a 0.5 s budget bought
@@ -62,7 +64,9 @@ true deals: the hidden hands within the auction's hulls, the true points and sui
 imagined ones' range and outside their central 90%. `--leader-rungs` adds, on the same deals, the floor of
 a leader that knows less or more than the sampler: `hand` (its hand alone, the auction unread), `told`
 (declarer's and dummy's exact suit lengths and high-card points, more than any auction says), `partner`
-(those and partner's 13 cards: perfect signalling), each with the paired difference to the rung before.
+(those and partner's 13 cards: perfect signalling), each with the paired difference to the rung before;
+`replay` (the robot's sampler reading the calls by replaying the system on each imagined hand,
+`games/bridge/sampling.py`), with the robot leading on the replay's deals (`BridgeBot(replay="lead")`).
 
 Defence (`--part defence`, `--play-deals` contracts): the play after the opening lead, side by side on the
 same contracts and the same lead — the robot defenders against the same robots with other options
