@@ -194,7 +194,7 @@ class BridgeBot:
         self.equals = equals
         self.weigh = weigh  # a defender's imagined deals weighed by partner's, the declarer's or both's plays
         self.depth = depth  # the last cards of each weighed
-        self.replay = replay  # calls replayed (`sampling.Replay`): "lead", "defence", "after" the lead, "all"
+        self.replay = replay  # the calls replayed (`sampling.Replay`): at the "lead", in "defence", "all"
 
     def choose(self, view: BridgeView, legal: Sequence[str], rng: random.Random) -> str:
         if view.phase == "auction":
@@ -227,8 +227,7 @@ class BridgeBot:
         assert view.contract is not None and view.turn is not None
         lead = not view.tricks and (view.trick is None or not view.trick.plays)
         defending = auc.side(view.turn) != auc.side(view.contract.declarer)
-        when = {"all": True, "lead": lead, "defence": defending, "after": defending and not lead}
-        replay = when.get(self.replay, False)
+        replay = {"all": True, "lead": lead, "defence": defending}.get(self.replay, False)
         knowledge = Knowledge(view, self.equals, self.weigh, self.depth, replay)
         totals = dict.fromkeys(cards, 0.0)
         samples = self.lead_samples if lead else self.samples
