@@ -56,6 +56,8 @@ EXAMPLES = [
     ("1D P 1H P 2C P", "K8.AT96.AKT87.97", "2S", "four diamonds and game values: fourth suit forcing"),
     ("1D P 1H P 2C P 2S P", "KJ3.82.AQ54.K432", "2N", "over the fourth suit: a stopper in it"),
     ("1D P 1H P 2C P 2S P 2N P", "Q8.AT96.KQT87.97", "3D", "…then the diamond raise, forcing"),
+    ("1C P 1S P 2C P", "KQT952.AT.J964.8", "3S", "six spades and 10 over a minimum rebid: invite"),
+    ("1D P 1S P 2C P", "KJ9852.Q3.84.J52", "2S", "six spades and 7: rebid them"),
     ("1S P 2H P 3H P 4H P 4N P", "KT8.AT863.KQT98.", "6C", "RKCB: one key card and a club void"),
     ("1S P 2H P 3H P 4H P 4N P", "KT8.AKT86.KQT98.", "5N", "RKCB: two key cards and a void"),
     ("1S P 2H P 3H P 4H P 4N P 6C P", "AQ632.KQJ5..J642", "6H", "…the asker places the slam"),
