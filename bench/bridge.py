@@ -650,35 +650,62 @@ def winning(trick, card: str, trump: str) -> bool:
     return power(card) > max(power(p.card) for p in trick.plays)
 
 
-def bench_play(finished: list[tuple[int, BridgeState]], deals: int, bot: BridgeBot) -> None:
-    think: list[float] = []
-    decl_lost, lead_lost, def_lost = [], [], []
+def bench_play(finished: Finished, deals: int, bot: BridgeBot, against: str = "") -> None:
+    """The robots' play against double-dummy opponents: declarer, the opening lead, the defence after it;
+    with `against` (robots' options, `;` between robots) the same for each on the same deals, paired."""
+    robots = {"the robots": bot, **variants(against, bot)}
+    think: dict[str, list[float]] = {k: [] for k in robots}
+    decl_lost: dict[str, list[float]] = {k: [] for k in robots}
+    lead_lost: dict[str, list[float]] = {k: [] for k in robots}
+    def_lost: dict[str, list[float]] = {k: [] for k in robots}
     for played, (i, state, c) in enumerate(contracted(finished, deals), 1):
         dd = solver.dd_table(state.dealt)[c.strain][c.declarer]
-        rng = random.Random(i)
-        taken = play_out(state, auction.side(c.declarer), bot, rng, think)
-        assert taken <= dd, (i, c, dd, taken)  # double-dummy defence: the declarer cannot gain
-        decl_lost.append(float(dd - taken))
-        after: list[int] = []
-        taken = play_out(state, 1 - auction.side(c.declarer), bot, rng, think, after)
-        assert taken >= after[0] >= dd, (i, c, dd, after, taken)
-        lead_lost.append(float(after[0] - dd))
-        def_lost.append(float(taken - after[0]))
+        for name, robot in robots.items():
+            rng = random.Random(i)
+            taken = play_out(state, auction.side(c.declarer), robot, rng, think[name])
+            assert taken <= dd, (i, c, dd, taken)  # double-dummy defence: the declarer cannot gain
+            decl_lost[name].append(float(dd - taken))
+            after: list[int] = []
+            taken = play_out(state, 1 - auction.side(c.declarer), robot, rng, think[name], after)
+            assert taken >= after[0] >= dd, (i, c, dd, after, taken)
+            lead_lost[name].append(float(after[0] - dd))
+            def_lost[name].append(float(taken - after[0]))
         if played % 20 == 0:
-            print(f"  {played} deals: declarer {statistics.mean(decl_lost):.3f}, lead "
-                  f"{statistics.mean(lead_lost):.3f}, defence after it {statistics.mean(def_lost):.3f}",
-                  flush=True)  # fmt: skip
-    both = [x + y for x, y in zip(lead_lost, def_lost, strict=True)]
-    print(f"play, {len(decl_lost)} deals (the robots' contracts), double-dummy opponents, tricks lost a "
-          "deal:")  # fmt: skip
-    clean = sum(x == 0 for x in decl_lost)
-    print(f"  declarer: {mean_ci(decl_lost)} (goal ≤ 0.25); no trick lost on {clean}")
-    print(f"  defence: {mean_ci(both)} (goal ≤ 0.2) = opening lead {mean_ci(lead_lost)} + the rest "
-          f"{mean_ci(def_lost)}")  # fmt: skip
-    think.sort()
-    print(f"  CPU per card (a choice of two or more): mean {statistics.mean(think) * 1000:.0f} ms, p90 "
-          f"{think[int(0.9 * (len(think) - 1))] * 1000:.0f} ms, max {think[-1] * 1000:.0f} ms over "
-          f"{len(think)} cards")  # fmt: skip
+            for name in robots:
+                print(f"  {played} deals, {name}: declarer {statistics.mean(decl_lost[name]):.3f}, lead "
+                      f"{statistics.mean(lead_lost[name]):.3f}, defence after it "
+                      f"{statistics.mean(def_lost[name]):.3f}", flush=True)  # fmt: skip
+    for name in robots:
+        both = [x + y for x, y in zip(lead_lost[name], def_lost[name], strict=True)]
+        label = "" if len(robots) == 1 else f" ({name})"
+        print(f"play, {len(both)} deals (the robots' contracts), double-dummy opponents, tricks lost a "
+              f"deal{label}:")  # fmt: skip
+        clean = sum(x == 0 for x in decl_lost[name])
+        print(f"  declarer: {mean_ci(decl_lost[name])} (goal ≤ 0.25); no trick lost on {clean}")
+        print(f"  defence: {mean_ci(both)} (goal ≤ 0.2) = opening lead {mean_ci(lead_lost[name])} + the rest "
+              f"{mean_ci(def_lost[name])}")  # fmt: skip
+        cpu = sorted(think[name])
+        print(f"  CPU per card (a choice of two or more): mean {statistics.mean(cpu) * 1000:.0f} ms, p90 "
+              f"{cpu[int(0.9 * (len(cpu) - 1))] * 1000:.0f} ms, max {cpu[-1] * 1000:.0f} ms over "
+              f"{len(cpu)} cards")  # fmt: skip
+    if len(robots) > 1:
+        print("paired on the same deals (the first robot − each other):")
+        parts = {"declarer": decl_lost, "opening lead": lead_lost, "defence after it": def_lost}
+        for part, lost in parts.items():
+            print(f" {part}:")
+            print_paired(lost, "tricks a deal")
+        print(" defence in all:")
+        print_paired({k: [x + y for x, y in zip(lead_lost[k], def_lost[k], strict=True)] for k in robots},
+                     "tricks a deal")  # fmt: skip
+
+
+def variants(against: str, bot: BridgeBot) -> dict[str, BridgeBot]:
+    """Robots like `bot` with other options: `equals=False;samples=128,budget=2.0` (a robot each)."""
+    out = {}
+    for other in filter(None, against.split(";")):
+        options = {k: ast.literal_eval(v) for k, v in (kv.split("=") for kv in other.split(","))}
+        out[other] = BridgeBot(**{"budget": bot.budget, "samples": bot.samples, **options})
+    return out
 
 
 Finished = list[tuple[int, BridgeState]]  # (seed number, the board after its auction)
@@ -735,6 +762,7 @@ LEADER_RUNGS = {  # what the opening leader knows beyond its hand, besides the r
     "hand": "its hand alone (the auction unread)",
     "told": "declarer's and dummy's exact suit lengths and points",
     "partner": "those and partner's 13 cards (perfect signalling)",
+    "replay": "the robot's sampler reading the calls by replaying the system (`sampling.Replay`)",
 }
 
 
@@ -743,6 +771,10 @@ def told_leads(state: BridgeState, seat: int, rung: str, layouts: int, rng: rand
     """The tricks each lead takes double-dummy on `layouts` deals consistent with what `rung` tells the
     leader (`LEADER_RUNGS`); its own hand is always known."""
     assert state.contract is not None
+    if rung == "replay":
+        knowledge = Knowledge(GAME.view(state, seat), replay=True)
+        return [solver.tricks_per_card(knowledge.deals(rng), state.contract.strain, seat, [])
+                for _ in range(layouts)]  # fmt: skip
     declarer = state.contract.declarer
     known = [seat, auction.partner(seat)] if rung == "partner" else [seat]
     others = [s for s in range(4) if s not in known]
@@ -788,6 +820,9 @@ def bench_lead_floor(finished: Finished, deals: int, layouts: int, budget: float
     cpu: list[float] = []
     strains: list[bool] = []  # against no trump
     ladder = {rung: {k: [] for k in ("floor", "split", "robot", "best_true")} for rung in rungs}
+    replaying = BridgeBot(budget=budget, replay="lead")  # the robot leading on the replay's deals
+    replayed: list[float] = []
+    lead_cpu: tuple[list[float], list[float]] = ([], [])  # CPU a lead: the robot's, the replaying robot's
     cpu_rung: dict[str, list[float]] = {rung: [] for rung in rungs}
     for i, state, c in contracted(finished, deals):
         seat = GAME.to_act(state)[0]
@@ -802,7 +837,14 @@ def bench_lead_floor(finished: Finished, deals: int, layouts: int, budget: float
         rows["floor"].append(floor(solved))
         strains.append(c.strain == "N")
         rows["split"].append(split_floor(solved))
+        start = time.thread_time()
         robot = bot.choose(view, [f"play:{x}" for x in legal], random.Random(i))[5:]
+        lead_cpu[0].append(time.thread_time() - start)
+        if "replay" in rungs:
+            start = time.thread_time()
+            card = replaying.choose(view, [f"play:{x}" for x in legal], random.Random(i))[5:]
+            lead_cpu[1].append(time.thread_time() - start)
+            replayed.append(max(truth.values()) - truth[card])
         for rung in rungs:  # the same deal, the leader told more
             start = time.process_time()
             more = told_leads(state, seat, rung, layouts, random.Random(f"{rung}:{i}"))
@@ -879,10 +921,20 @@ def bench_lead_floor(finished: Finished, deals: int, layouts: int, budget: float
         for name, other in dict([("the robot's sampler", rows["floor"]), above]).items():
             gap = [x - y for x, y in zip(got["floor"], other, strict=True)]
             print(f"    floor − {name}'s: {mean_ci(gap)}; lower on {sum(g < 0 for g in gap)} deals")
+        gap = [x - y for x, y in zip(got["best_true"], rows["best_true"], strict=True)]
+        print(f"    its layouts' best lead on the true deals − the robot's sampler's: {mean_ci(gap)}; better "
+              f"on {sum(g < 0 for g in gap)} deals, worse on {sum(g > 0 for g in gap)}")  # fmt: skip
         nt = [x for x, n in zip(got["floor"], strains, strict=True) if n]
         suit = [x for x, n in zip(got["floor"], strains, strict=True) if not n]
         print(f"    floor against NT ({len(nt)} deals) {mean_ci(nt)}, a suit ({len(suit)}) {mean_ci(suit)}")
         above = (rung, got["floor"])
+    if replayed:
+        paired = [x - y for x, y in zip(replayed, rows["robot_true"], strict=True)]
+        print(f"  the robot leading on the replay's deals (`replay='lead'`), on the true deals: "
+              f"{mean_ci(replayed)}; − the robot's lead {mean_ci(paired)} (better on "
+              f"{sum(x < 0 for x in paired)}, worse on {sum(x > 0 for x in paired)}); CPU a lead "
+              f"{statistics.mean(lead_cpu[1]):.2f} s against {statistics.mean(lead_cpu[0]):.2f} s"
+              )  # fmt: skip
 
 
 def score_for_defence(c: Contract, vul: Sequence[bool], tricks: int) -> float:
@@ -898,10 +950,7 @@ def bench_defence(finished: Finished, deals: int, budget: float, samples: int, a
     each), each against a double-dummy declarer (`declarer="robot"`: the default robot); the tricks lost
     after the lead, and where they go (`decision_regret`)."""
     bot = BridgeBot(budget=budget, samples=samples)
-    robots = {"the robots": bot}
-    for other in filter(None, against.split(";")):
-        options = {k: ast.literal_eval(v) for k, v in (kv.split("=") for kv in other.split(","))}
-        robots[other] = BridgeBot(**{"budget": budget, "samples": samples, **options})
+    robots = {"the robots": bot, **variants(against, bot)}
     lost: dict[str, list[float]] = {k: [] for k in robots}
     think: dict[str, list[float]] = {k: [] for k in robots}
     regret: dict[str, list[Decision]] = {k: [] for k in robots}
@@ -963,9 +1012,9 @@ def main() -> None:
     ap.add_argument("--budget", type=float, default=0.5, help="CPU seconds per decision")
     ap.add_argument("--samples", type=int, default=48, help="sampled deals per decision at most")
     ap.add_argument("--layouts", type=int, default=200, help="imagined layouts a deal for --part lead-floor")
-    ap.add_argument("--leader-rungs", default="", help="--part lead-floor: hand,told,partner (told more)")
+    ap.add_argument("--leader-rungs", default="", help="--part lead-floor: hand,told,partner,replay")
     ap.add_argument("--lead-layouts", type=int, default=0, help="--part defence: the later leads' floor")
-    ap.add_argument("--against", default="equals=False", help="--part defence: the other robots' options")
+    ap.add_argument("--against", help="--part defence (default equals=False), play: other robots")
     ap.add_argument("--declarer", choices=("dd", "robot"), default="dd", help="--part defence: who declares")
     parts = ("auction", "match", "oracle", "play", "lead", "lead-floor", "defence", "all")
     ap.add_argument("--part", choices=parts, default="all")
@@ -986,14 +1035,15 @@ def main() -> None:
     if args.part == "oracle":
         bench_oracle(args.deals, args.first, rungs_of(args.oracle_rungs, args.oracle_samples), bot)
     if args.part in ("play", "all"):
-        bench_play(finished, args.play_deals, bot)
+        bench_play(finished, args.play_deals, bot, args.against or "")
     if args.part == "lead":
         bench_lead(finished, args.play_deals, args.budget)
     if args.part == "lead-floor":
         rungs = [r for r in args.leader_rungs.split(",") if r]
         bench_lead_floor(finished, args.play_deals, args.layouts, args.budget, rungs)
     if args.part == "defence":
-        bench_defence(finished, args.play_deals, args.budget, args.samples, args.against, args.lead_layouts,
+        against = "equals=False" if args.against is None else args.against
+        bench_defence(finished, args.play_deals, args.budget, args.samples, against, args.lead_layouts,
                       args.declarer)  # fmt: skip
     print(f"wall {time.time() - began:.0f} s")
 

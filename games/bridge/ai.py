@@ -152,13 +152,14 @@ class Knowledge:
         def eligible(seat: int, card: str) -> bool:
             return card[1] not in self.voids[seat]
 
-        tries: list[tuple[sampling.Accept, int, bool]] = [(fits, sampling.DEAL_TRIES, False)]
-        if self.replay is not None:
-            tries.insert(0, (replayed, sampling.REPLAY_TRIES, True))
-        for accept, n, together in [*tries, (anything, sampling.DEAL_TRIES, False)]:
-            found = sampling.deal(self.pool, need, accept, rng, eligible, n, together)
-            if found is not None:
-                return [found[s] if s in found else list(self.known[s]) for s in range(4)]
+        def narrowest(seat: int) -> float:
+            return sampling.width(self.hulls[seat])
+
+        found = self.replay.deal(self.pool, need, replayed, rng, eligible, narrowest) if self.replay else None
+        for accept in (fits, anything):
+            found = found or sampling.deal(self.pool, need, accept, rng, eligible)
+        if found is not None:
+            return [found[s] if s in found else list(self.known[s]) for s in range(4)]
         raise RuntimeError("no deal fits what was seen")  # impossible: the real deal fits
 
 
@@ -193,7 +194,7 @@ class BridgeBot:
         self.equals = equals
         self.weigh = weigh  # a defender's imagined deals weighed by partner's, the declarer's or both's plays
         self.depth = depth  # the last cards of each weighed
-        self.replay = replay  # the calls read by replaying the system (`sampling.Replay`): "lead", "all", ""
+        self.replay = replay  # the calls replayed (`sampling.Replay`): at the "lead", in "defence", "all"
 
     def choose(self, view: BridgeView, legal: Sequence[str], rng: random.Random) -> str:
         if view.phase == "auction":
@@ -225,7 +226,8 @@ class BridgeBot:
     def card(self, view: BridgeView, cards: list[str], rng: random.Random) -> str:
         assert view.contract is not None and view.turn is not None
         lead = not view.tricks and (view.trick is None or not view.trick.plays)
-        replay = self.replay == "all" or (self.replay == "lead" and lead)
+        defending = auc.side(view.turn) != auc.side(view.contract.declarer)
+        replay = {"all": True, "lead": lead, "defence": defending}.get(self.replay, False)
         knowledge = Knowledge(view, self.equals, self.weigh, self.depth, replay)
         totals = dict.fromkeys(cards, 0.0)
         samples = self.lead_samples if lead else self.samples
