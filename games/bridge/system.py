@@ -978,6 +978,7 @@ SYSTEM: tuple[Rule, ...] = (
     R("resp2_accept_game_try", "1M P 2M P 3M P", "4M", "sup:9+|ltc:8"),
     R("resp2_decline_game_try", "1M P 2M P 3M P", "P"),
     *_quantitative("resp2_over_2n", "1s P 1t P 2N P", 18, 19),
+    R("resp2_minor_game_raise_rkcb", "1s P 1m P 4m P", "4N", "hcp:10+"),  # 19+ opposite: ask for key cards
     # responder's own six-card suit over the opener's minimum rebid in its suit or a new suit below it
     *(
         rule

@@ -50,6 +50,7 @@ EXAMPLES = [
     ("1S P 2N P", "AKJ32.AK2.KQ4.32", "3S", "over Jacoby 2NT: 18+, slam interest"),
     ("1C P 1D P", "K.AQJ.K754.AQ832", "4D", "19 and four diamonds: the raise to game, forcing"),
     ("1D P 1H P", "AQ4.Q.AQJ64.KQ72", "3C", "20 and a second suit: a jump shift, game forcing"),
+    ("1C P 1D P 4D P", "JT4.875.AJT3.KJT", "4N", "10 opposite the game-forcing raise: ask for key cards"),
     ("1C P 3N P", "QJ4.AK85.JT9.AK3", "4N", "18 opposite 13–15: a quantitative 4NT"),
     ("1C P 3N P 4N P", "K72.T6.AK7.QJ974", "6N", "a five-card suit accepts it"),
     ("1H P 1S P 2N P", "KQ752.Q8.K3.QJ86", "4N", "13 and five spades opposite 18–19: quantitative"),
