@@ -7,7 +7,8 @@
                                      [--declarer dd|robot]
                                      [--part auction|match|oracle|play|lead|lead-floor|defence|all]
 
-Every deal is seeded (`bench:<n>`) and played as board n + 1 (its dealer and vulnerability).
+Every deal is seeded (`bench:<n>`) and played as board n + 1 (its dealer and vulnerability); its robots
+draw from the deal's own stream (`robots:<n>`), so a change on one deal leaves the others' judgements alone.
 
 Auction (`--deals`, four robots, each seeing its own hand and the calls): the contract they reach is scored
 with the double-dummy tricks of its declarer, and compared with the deal's double-dummy par (endplay: the
@@ -310,14 +311,18 @@ class Tally:
                 print(f"    {name}: {n}, {imps}")
 
 
+def robots_for(bot: BridgeBot, i: int) -> list[Bidder]:
+    """The four robots of deal `i`, drawing from the deal's own seeded stream (one stream over all the deals
+    let a change on one deal turn the imagined deals, and so the slam judgements, of every later one)."""
+    return [robot_bidder(bot, random.Random(f"robots:{i}"))] * 4
+
+
 def bench_auction(deals: int, first: int, bot: BridgeBot) -> list[tuple[int, BridgeState]]:
-    rng = random.Random(first)
-    robots = [robot_bidder(bot, rng)] * 4
     think: list[float] = []
     tally, finished, auctions = Tally(), [], {}
     for i in range(first, first + deals):
         hands, board, a = deal_info(i)
-        state = bid_board(new_board(hands, board), robots, think)
+        state = bid_board(new_board(hands, board), robots_for(bot, i), think)
         finished.append((i, state))
         tally.add(i, state.contract, a, contract_name(state))
         auctions[i] = diagram(state)
@@ -340,13 +345,12 @@ def bench_auction(deals: int, first: int, bot: BridgeBot) -> list[tuple[int, Bri
 
 
 def bench_match(deals: int, first: int, bot: BridgeBot) -> None:
-    rng = random.Random(first)
-    robot = robot_bidder(bot, rng)
     ref = reference_bidder
     won = []
     ref_off = []
     for i in range(first, first + deals):
         hands, board, a = deal_info(i)
+        robot = robots_for(bot, i)[0]
         robots_ns = bid_board(new_board(hands, board), [robot, ref, robot, ref])
         robots_ew = bid_board(new_board(hands, board), [ref, robot, ref, robot])
         refs = bid_board(new_board(hands, board), [ref] * 4)
@@ -521,8 +525,6 @@ def bench_oracle(deals: int, first: int, rungs: list[tuple[str, int]], bot: Brid
     may stand in for a rung's solving)."""
     makers = {kind: make for kind, (_, make) in RUNGS.items() if make is not None} | (makers or {})
     names = [f"{kind}:{n}" if kind != "deal" else kind for kind, n in rungs]
-    rng = random.Random(first)
-    robots = [robot_bidder(bot, rng)] * 4
     tallies = {name: Tally() for name in [*names, "robots", "reference"]}
     cpu = dict.fromkeys(names, 0.0)
     for i in range(first, first + deals):
@@ -536,7 +538,7 @@ def bench_oracle(deals: int, first: int, rungs: list[tuple[str, int]], bot: Brid
             cpu[name] += time.process_time() - start
             c = contract_of(end)
             tallies[name].add(i, c, a, "passed out" if c is None else f"{c.text} {'NESW'[c.declarer]}")
-        for name, bidders in (("robots", robots), ("reference", [reference_bidder] * 4)):
+        for name, bidders in (("robots", robots_for(bot, i)), ("reference", [reference_bidder] * 4)):
             state = bid_board(new_board(hands, board), bidders)
             tallies[name].add(i, state.contract, a, contract_name(state))
         if (i - first + 1) % 25 == 0:

@@ -978,6 +978,17 @@ SYSTEM: tuple[Rule, ...] = (
     R("resp2_accept_game_try", "1M P 2M P 3M P", "4M", "sup:9+|ltc:8"),
     R("resp2_decline_game_try", "1M P 2M P 3M P", "P"),
     *_quantitative("resp2_over_2n", "1s P 1t P 2N P", 18, 19),
+    R("resp2_minor_game_raise_rkcb", "1s P 1m P 4m P", "4N", "hcp:10+"),  # 19+ opposite: ask for key cards
+    # responder's own six-card suit over the opener's minimum rebid in its suit or a new suit below it
+    *(
+        rule
+        for after in ("1s P 1t P 2s P", "1s P 1t P 2u P")
+        for rule in (
+            R(f"resp2_own_6_game_{after[-3]}", after.replace("1t", "1M"), "4M", "M>=6 hcp:13-16"),
+            R(f"resp2_own_6_jump_{after[-3]}", after, "3t", "t>=6 hcp:10-12"),
+            R(f"resp2_own_6_{after[-3]}", after, "2t", "t>=6 hcp:-9"),
+        )
+    ),
     R("resp2_own_after_1n", "1s P 1t P 1N P", "2t", "t>=6 hcp:-9"),
     R("resp2_own_jump_after_1n", "1s P 1t P 1N P", "3t", "t=6 hcp:10-11"),
     R("rebid_own_jump_accept_major", "1s P 1M P 1N P 3M P", "4M", "M>=2 hcp:13+"),
