@@ -17,7 +17,7 @@ defender signals where its deals leave spot cards level in value (attitude to pa
 the declarer's: `signals.py`), leads the top of equal honours and follows with the lowest, and its deals
 for partner's hand mostly agree with partner's signals and honours. Optionally (`weigh`, off: measured no
 better, for 1.4–1.8× the CPU a card) a defender weighs its deals by whether partner's or the declarer's
-last cards were their best double-dummy there Optionally (`replay`: at the lead, in defence or everywhere;
+last cards were their best double-dummy there. Optionally (`replay`: at the lead, in defence or everywhere;
 off: its lead's floor is a fifth lower, but the play measured no better, for 1.3–1.4× the CPU a card in
 defence) its deals read the calls by replaying the system on each imagined hand (`sampling.Replay`).
 
