@@ -17,7 +17,8 @@ another gains, on average over the same deals, more than a margin in IMPs.
   300–599; a few deals a hundred); doubling their contract instead cost 12 and 7 IMPs, and weighing the
   system's own bids over their game 14 and 14, so neither is done. Its imagined deals read the calls
   by replaying the system (`sampling.Replay`: a hand is kept only if the system would have bid it so):
-  5 and 6 IMPs better on the two halves than by the hulls, for about three times the CPU of a call.
+  5 and 6 IMPs better on the two halves than by the hulls (one deal each; measured with the replay's
+  first sampler, before it found deals for almost every auction), for about three times the CPU of a call.
   The slam's read them by the hulls: the replay there changed a few slams either way (+22 / −6 IMPs at
   20 deals, +13 / +5 at 40) and, with the floor lowered to 26 or 24, bid more shape slams and as many
   more went down (+47 / +1, +70 / +6).
@@ -51,8 +52,6 @@ SLAM_MARGIN = 1.5  # IMPs a deal the slam must gain over the game on average
 MINOR_FIT = {"C": 7, "D": 7}  # a minor is weighed for slam with seven cards as shown: partner's minor
 # openings and rebids show fewer cards than they mostly hold (1♣/1♦ three or more); the imagined deals
 # judge the fit (on the bench: one more slam bid and made on seeds 0–299, nothing changed on 300–599)
-SLAM_REPLAY = False  # the slam's imagined deals read the calls by replaying the system (`sampling.Replay`)
-SAC_REPLAY = True  # … and the sacrifice's (on: measured better on both halves, see the module docstring)
 SAC_SAMPLES = 20  # imagined deals a sacrifice is weighed on (a count, like the slam's)
 SAC_FIT = 8  # trumps between us (as far as partner has shown) to sacrifice in a suit
 SAC_MARGIN = 1.0  # IMPs a deal the sacrifice must save over letting them play, on average
@@ -198,8 +197,7 @@ def slam(cards: Sequence[str], sit: system.Situation, vul: Sequence[bool], first
         return first
     game = _game_reached(sit, first)
     assert game is not None
-    replay = vul if SLAM_REPLAY else None
-    deals = [d for d in (imagine(cards, sit, rng, replay) for _ in range(samples)) if d is not None]
+    deals = [d for d in (imagine(cards, sit, rng) for _ in range(samples)) if d is not None]  # by the hulls
     if len(deals) < samples // 2:
         return first
     mine = auc.side(sit.me)
@@ -265,8 +263,7 @@ def sacrifice(cards: Sequence[str], sit: system.Situation, vul: Sequence[bool], 
         return first
     game = _their_game(sit)
     assert game is not None
-    replay = vul if SAC_REPLAY else None
-    deals = [d for d in (imagine(cards, sit, rng, replay) for _ in range(samples)) if d is not None]
+    deals = [d for d in (imagine(cards, sit, rng, vul) for _ in range(samples)) if d is not None]  # replayed
     if len(deals) < samples // 2:
         return first
     mine = auc.side(sit.me)
