@@ -122,20 +122,32 @@ async def pipeline(
         return list(await pipe.execute(raise_on_error=False))
 
 
+_SCRIPTS: weakref.WeakKeyDictionary[Any, dict[str, Any]] = weakref.WeakKeyDictionary()
+
+
+def script(redis: Any, body: str) -> Any:
+    """`redis.register_script(body)` for a script sent by EVALSHA in our pipelines, remembered for the
+    client: a server found without one (NOSCRIPT) is taught every such script of the client (`taught`) —
+    a pipeline may carry another owner's (a commit carries the pacer's slot)."""
+    found = redis.register_script(body)
+    _SCRIPTS.setdefault(redis, {})[found.sha] = found
+    return found
+
+
 async def taught(
     send: Callable[[], Awaitable[list[Any]]],
     redis: Any,
-    scripts: Sequence[Any],
     again: Callable[[list[Any]], bool] = lambda replies: False,
 ) -> list[Any]:
     """`send()`'s replies; sent once more when a reply says the server lacks a script (NOSCRIPT: it
-    restarted, or a node is new — every one of `scripts` is loaded first) or when `again(replies)` asks.
-    Every command `send` queues must be safe to repeat: reads, idempotent writes, and the write scripts
-    that recognise their token (a script the server lacked did nothing; the others ran)."""
+    restarted, or a node is new — every script of the client, `script`, is loaded first) or when
+    `again(replies)` asks. Every command `send` queues must be safe to repeat: reads, idempotent writes,
+    and the write scripts that recognise their token (a script the server lacked did nothing; the others
+    ran)."""
     replies = await send()
     if any(isinstance(r, NoScriptError) for r in replies):
-        for script in scripts:
-            script.sha = await redis.script_load(script.script)
+        for known in list(_SCRIPTS.get(redis, {}).values()):
+            await redis.script_load(known.script)  # (its SHA is the body's: it stays as it was)
         return await send()
     return await send() if again(replies) else replies
 

@@ -36,7 +36,7 @@ from typing import Any, Protocol
 
 import redis.asyncio as aioredis
 
-from storage.batching import DURABLE, Command, batches, taught
+from storage.batching import DURABLE, Command, batches, script, taught
 from storage.keys import Keys
 from storage.tables import guarded
 
@@ -133,7 +133,7 @@ class RedisMessageIds:
         self.atomic = self.batches.atomic  # a Cluster: no transaction across slots
         if durability is not None:  # the store's: a new message's id waits for a replica, as a commit does
             self.batches.durability = durability
-        self._scripts = {name: redis.register_script(body) for name, body in SCRIPTS.items()}
+        self._scripts = {name: script(redis, body) for name, body in SCRIPTS.items()}
 
     def _script(self, name: str, keys: int, *args: Any) -> Command:
         """A call of one of `SCRIPTS` by its SHA (its body is sent only to a server that lacks it)."""
@@ -143,8 +143,7 @@ class RedisMessageIds:
         """Write in this tick's pipeline; their replies, or the first error of these commands raised. A
         server without the scripts (NOSCRIPT: nothing of this request was written) is taught them and the
         request sent again."""
-        scripts = list(self._scripts.values())
-        replies = await taught(lambda: self.batches.writes(commands), self.redis, scripts)
+        replies = await taught(lambda: self.batches.writes(commands), self.redis)
         error = next((r for r in replies if isinstance(r, BaseException)), None)
         if error is not None:
             raise error

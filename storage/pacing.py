@@ -16,7 +16,7 @@ from typing import Any
 
 import redis.asyncio as aioredis
 
-from storage.batching import Command, batches, taught
+from storage.batching import Command, batches, script, taught
 from storage.keys import Keys, lane_tag
 from storage.tables import guarded
 
@@ -58,7 +58,7 @@ class RedisPacer:
         self.redis = redis
         self.keys = Keys(prefix)
         self.batches = batches(redis)
-        self._take = redis.register_script(TAKE)
+        self._take = script(redis, TAKE)
         self._hold = redis.register_script(HOLD)
 
     def _key(self, lane: str) -> str:
@@ -80,7 +80,7 @@ class RedisPacer:
     async def take(self, lane: str, interval: float, now: float) -> float:
         """0 when a call may go now (its slot is taken), else the seconds to wait before asking again."""
         call = ("evalsha", (self._take.sha, 1, self._key(lane), repr(now), repr(interval)), {})
-        (reply,) = await taught(lambda: self.batches.reads([call]), self.redis, [self._take])
+        (reply,) = await taught(lambda: self.batches.reads([call]), self.redis)
         if isinstance(reply, BaseException):
             raise reply
         return float(reply)

@@ -70,7 +70,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from storage import scripts
-from storage.batching import Ahead, Command, Wait, pipeline, taught
+from storage.batching import Ahead, Command, Wait, pipeline, script, taught
 from storage.connect import is_cluster
 from storage.keys import Keys, base36, in_slot
 from storage.packdict import DICT_1
@@ -325,17 +325,15 @@ class Store:
         self.prefix = prefix
         self.table_ttl = int(table_ttl)
         self.keys = Keys(prefix)
-        self._create = redis.register_script(scripts.CREATE)
-        self._commit = redis.register_script(scripts.COMMIT)
-        self._index_remove = redis.register_script(scripts.INDEX_REMOVE)
-        self._settle = redis.register_script(scripts.SETTLE)
-        self._due = redis.register_script(scripts.DUE)
-        self._take = redis.register_script(scripts.TAKE)
-        self._claim_due = redis.register_script(scripts.CLAIM_DUE)
-        self._release = redis.register_script(scripts.RELEASE)
-        self._next_id = redis.register_script(scripts.NEXT_ID)
-        self._scripts = [self._create, self._commit, self._index_remove, self._due, self._take]
-        self._scripts += [self._release, self._next_id, self._claim_due, self._settle]
+        self._create = script(redis, scripts.CREATE)
+        self._commit = script(redis, scripts.COMMIT)
+        self._index_remove = script(redis, scripts.INDEX_REMOVE)
+        self._settle = script(redis, scripts.SETTLE)
+        self._due = script(redis, scripts.DUE)
+        self._take = script(redis, scripts.TAKE)
+        self._claim_due = script(redis, scripts.CLAIM_DUE)
+        self._release = script(redis, scripts.RELEASE)
+        self._next_id = script(redis, scripts.NEXT_ID)
         self._lock_tokens: dict[str, str] = {}
         self.cluster = is_cluster(redis)
         # a cluster pipeline sends to its nodes in parallel: ordered writes there take a round trip each
@@ -366,7 +364,7 @@ class Store:
         def lost(results: list[Any]) -> bool:  # a reply that must succeed lost with its connection
             return any(isinstance(r, RedisConnectionError) for r in results[: batch.strict])
 
-        results = await taught(lambda: self._send(batch), self.redis, self._scripts, again=lost)
+        results = await taught(lambda: self._send(batch), self.redis, again=lost)
         for r in results[: batch.strict]:
             if isinstance(r, Exception):
                 raise r

@@ -291,7 +291,7 @@ async def test_a_commit_carries_the_outboxs_reads_and_slots_and_answers_each(
     await store.create("t1", "{}", chat="c1")
     ids, pacer = RedisMessageIds(redis, prefix=prefix), RedisPacer(redis, prefix=prefix)
     await ids.set(Target("hand:t1:u1"), "41", "fp@1")
-    await pacer.take("elsewhere", 3.0, 1000.0)  # its script loaded (a commit does not load the pacer's)
+    await pacer.take("elsewhere", 3.0, 1000.0)  # its script loaded
     read, parse = ids.ahead("t1")
     lanes = [f"chat:c{i}" for i in range(6)]  # on a Cluster some on the table's node, some not
     takes = [pacer.ahead(lane, 3.0, 1000.0) for lane in lanes]
@@ -307,6 +307,12 @@ async def test_a_commit_carries_the_outboxs_reads_and_slots_and_answers_each(
     with pytest.raises(Conflict):
         await store.commit("t1", 1, "{}", ahead=Ahead(redis, [read], got.extend))
     assert got == []
+    flush = {"target_nodes": redis.ALL_NODES} if is_cluster(redis) else {}  # type: ignore[attr-defined]
+    await redis.execute_command("SCRIPT FLUSH", **flush)  # a restarted server: the commit teaches it the
+    later = [pacer.ahead(lane, 3.0, 2000.0) for lane in lanes]  # pacer's script too, which it carries
+    carried = Ahead(redis, [read, *(c for c, _ in later)], got.extend)
+    assert await store.commit("t1", 2, "{}", ahead=carried) == 3
+    assert [float(r) for r in got[1:] if r is not NOT_CARRIED] == [0.0] * len(taken)
 
 
 async def test_a_server_that_forgot_the_message_scripts_is_taught_them_again(
